@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Every error answer of the API: `{ message }` in French. Deliberate HTTP errors carry the
+ * `E_HTTP_EXCEPTION: ` prefix, as the production API does; the SPA strips it before showing. */
+export const errorSchema = z.object({ message: z.string() });
+export type ApiError = z.infer<typeof errorSchema>;
+
+export const HTTP_EXCEPTION_PREFIX = 'E_HTTP_EXCEPTION: ';
+
+export const listMetaSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type ListMeta = z.infer<typeof listMetaSchema>;
+
+export function listSchema<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), meta: listMetaSchema });
+}
+export type List<T> = { data: T[]; meta: ListMeta };
+
+/** Query of every paginated list: `search`, `page` (from 1), `limit` (1..100). */
+export const listQuerySchema = z.object({
+  search: z.string().trim().max(100, 'La recherche est trop longue.').optional(),
+  page: z.coerce.number().int('Page invalide.').min(1, 'Page invalide.').default(1),
+  limit: z.coerce.number().int('Limite invalide.').min(1, 'Limite invalide.').max(100, 'Limite invalide.').default(20),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export const idParamSchema = z.object({
+  id: z.coerce.number().int('Identifiant invalide.').positive('Identifiant invalide.'),
+});
+
+export const entityRefSchema = z.object({ id: z.number().int(), name: z.string() });
+export type EntityRef = z.infer<typeof entityRefSchema>;
+
+/** Entity types of the API, as SPEC.md section 3 names them. */
+export const ENTITY_TYPES = ['NATIONAL_OFFICE', 'REGION', 'SECTION', 'CHURCH', 'ACTIVITY_GROUP'] as const;
+export const entityTypeSchema = z.enum(ENTITY_TYPES, { error: "Type d'entité non supporté" });
+export type EntityType = z.infer<typeof entityTypeSchema>;

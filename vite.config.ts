@@ -1,0 +1,22 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+  },
+  preview: { port: 4173 },
+  build: { sourcemap: false, chunkSizeWarningLimit: 600 },
+});
