@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export { schema };
+
+/** The database handle every module uses: the same Drizzle API on PGlite and on PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** closes the pool or the embedded database (PGlite keeps the process alive until closed) */
+  close: () => Promise<void>;
+};
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export type DatabaseOptions =
+  | { databaseUrl: string }
+  | { dataDir: string }
+  /** an already opened PGlite instance (tests restore a dumped template into one) */
+  | { pglite: PGlite };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if ('databaseUrl' in options) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  let client: PGlite;
+  if ('pglite' in options) {
+    client = options.pglite;
+  } else {
+    mkdirSync(options.dataDir, { recursive: true });
+    client = await PGlite.create({ dataDir: path.join(options.dataDir, 'pglite') });
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+export async function runMigrations(database: Database): Promise<void> {
+  if (database.kind === 'postgres') {
+    await migratePg(database.db as never, { migrationsFolder });
+  } else {
+    await migratePglite(database.db as never, { migrationsFolder });
+  }
+}

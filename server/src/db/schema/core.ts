@@ -1,0 +1,280 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- organisation
+
+export const nationalOffices = pgTable('national_offices', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const regions = pgTable(
+  'regions',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    nationalOfficeId: integer('national_office_id')
+      .notNull()
+      .references(() => nationalOffices.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('regions_national_office_idx').on(t.nationalOfficeId)],
+);
+
+export const sections = pgTable(
+  'sections',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    regionId: integer('region_id')
+      .notNull()
+      .references(() => regions.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sections_region_idx').on(t.regionId)],
+);
+
+export const churches = pgTable(
+  'churches',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => sections.id),
+    city: text('city'),
+    address: text('address'),
+    phone: text('phone'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('churches_section_idx').on(t.sectionId)],
+);
+
+/** Scopes of roles and permissions (SPEC.md section 6). */
+export const SCOPES = ['global', 'national_office', 'region', 'section', 'church', 'department'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** Departments (activity groups) hang on an entity of any level. entity_type uses the scope names. */
+export const departments = pgTable(
+  'departments',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    entityType: text('entity_type').$type<Exclude<Scope, 'global' | 'department'>>().notNull(),
+    entityId: integer('entity_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('departments_entity_idx').on(t.entityType, t.entityId)],
+);
+
+// ---------------------------------------------------------------- users
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    /** stored lower-cased */
+    email: text('email'),
+    /** stored normalised: digits with an optional leading + */
+    phone: text('phone'),
+    /** 'Matricule' */
+    registrationNumber: text('registration_number'),
+    passwordHash: text('password_hash'),
+    active: boolean('active').notNull().default(true),
+    isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+    /** the church the user belongs to as a faithful member */
+    churchId: integer('church_id').references(() => churches.id),
+    gender: text('gender').$type<'M' | 'F'>(),
+    birthDate: text('birth_date'),
+    address: text('address'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    uniqueIndex('users_phone_uq').on(t.phone),
+    uniqueIndex('users_registration_number_uq').on(t.registrationNumber),
+    index('users_church_idx').on(t.churchId),
+    index('users_name_idx').on(t.lastname, t.firstname),
+  ],
+);
+
+// ---------------------------------------------------------------- roles
+
+/** Groups in which roles are assigned (SPEC.md section 6) and the scope each maps to. */
+export const GROUPS = ['national_offices', 'regions', 'sections', 'churches'] as const;
+export type Group = (typeof GROUPS)[number];
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  /** '{scope}::{position}', or 'admin', 'external-accountant', 'faithful' */
+  code: text('code').notNull().unique(),
+  /** French label, e.g. 'Pasteur titulaire' */
+  name: text('name').notNull(),
+  /** national_office | region | section | church, null for global roles */
+  scope: text('scope').$type<'national_office' | 'region' | 'section' | 'church'>(),
+  /** display priority: lower first */
+  priority: integer('priority').notNull().default(100),
+});
+
+/** A role held by a user in one group (a national office, region, section or church). Global roles
+ * (admin, external-accountant, faithful) have no group. */
+export const roleAssignments = pgTable(
+  'role_assignments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    group: text('group').$type<Group>(),
+    groupId: integer('group_id'),
+    assignedBy: integer('assigned_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('role_assignments_uq')
+      .on(t.userId, t.roleId, sql`coalesce(${t.group}, '')`, sql`coalesce(${t.groupId}, 0)`),
+    index('role_assignments_group_idx').on(t.group, t.groupId),
+    index('role_assignments_user_idx').on(t.userId),
+  ],
+);
+
+/** Churches an external accountant manages. */
+export const managedChurches = pgTable(
+  'managed_churches',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    churchId: integer('church_id')
+      .notNull()
+      .references(() => churches.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.churchId] })],
+);
+
+// ---------------------------------------------------------------- permissions
+
+export const permissions = pgTable('permissions', {
+  id: serial('id').primaryKey(),
+  /** 'resource:action', e.g. 'expense:approve' */
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description'),
+  resource: text('resource').notNull(),
+  action: text('action').notNull(),
+  /** the scopes this permission can be granted in */
+  scopes: text('scopes').array().$type<Scope[]>().notNull(),
+});
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    permissionId: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+);
+
+/** A permission granted to one user, optionally on one entity, optionally until a date. */
+export const userPermissions = pgTable(
+  'user_permissions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    permissionId: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id),
+    /** a scope name; 'global' when the grant is not tied to an entity level */
+    entityType: text('entity_type').$type<Scope>().notNull(),
+    entityId: integer('entity_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    grantedBy: integer('granted_by').references(() => users.id),
+    grantedAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: integer('revoked_by').references(() => users.id),
+  },
+  (t) => [index('user_permissions_user_idx').on(t.userId)],
+);
+
+// ---------------------------------------------------------------- sessions, audit, idempotency
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** sha-256 of the cookie token: a leaked table does not give usable cookies */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Append-only record of every write. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').references(() => users.id),
+    /** e.g. 'login', 'church.create', 'permission.grant' */
+    action: text('action').notNull(),
+    entityType: text('entity_type'),
+    entityId: integer('entity_id'),
+    data: jsonb('data'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId)],
+);
+
+/** Answers of money writes by Idempotency-Key: the same key replays the first answer. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text('key').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    /** null while the first request is still running */
+    statusCode: integer('status_code'),
+    body: jsonb('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
