@@ -18,5 +18,5 @@ export default defineConfig({
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
   preview: { port: 4173 },
-  build: { sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: { sourcemap: false, manifest: true, chunkSizeWarningLimit: 600 },
 });

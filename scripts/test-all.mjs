@@ -1,0 +1,90 @@
+// The project's one test command (README: `npm test`): lint, type-check, unit and component tests,
+// server tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), build, end-to-end tests.
+// Each runner prints its own summary; this script ends with one 'N passed, N failed' line of steps.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+mkdirSync('test-results', { recursive: true });
+const vitestJson = (file) => [
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=test-results/${file}`,
+];
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+const steps = [
+  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['format', 'npx', ['prettier', '--check', '.', '--log-level=warn']],
+  ['type-check (SPA)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['type-check (server)', 'npx', ['tsc', '-p', 'server/tsconfig.json', '--noEmit']],
+  ['unit and component tests (web)', 'npx', ['vitest', 'run', '--project', 'web', ...vitestJson('web.json')]],
+  [
+    'server tests (PGlite)',
+    'npx',
+    ['vitest', 'run', '--project', 'server', ...vitestJson('server-pglite.json')],
+    { DATABASE_URL: '' },
+  ],
+  ...(pgUrl
+    ? [
+        [
+          'server tests (PostgreSQL)',
+          'npx',
+          ['vitest', 'run', '--project', 'server', ...vitestJson('server-postgres.json')],
+          { DATABASE_URL: pgUrl },
+        ],
+      ]
+    : []),
+  ['build', 'npx', ['vite', 'build']],
+  ['bundle size budget', 'node', ['scripts/size.mjs']],
+  [
+    'end-to-end tests (Chromium)',
+    'npx',
+    ['playwright', 'test', '--reporter=list,json'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/e2e.json' },
+  ],
+];
+
+const only = process.argv.slice(2);
+for (const f of ['web.json', 'server-pglite.json', 'server-postgres.json', 'e2e.json']) {
+  rmSync(`test-results/${f}`, { force: true });
+}
+const results = [];
+for (const [name, cmd, args, env] of steps) {
+  if (only.length && !only.some((o) => name.includes(o))) continue;
+  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const run = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = run.status === 0;
+  results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${results.at(-1).seconds} s)`);
+}
+
+console.log('\nSummary of steps:');
+for (const r of results) console.log(`  ${r.ok ? 'ok    ' : 'FAILED'} ${r.name} (${r.seconds} s)`);
+const failedSteps = results.filter((r) => !r.ok).length;
+
+// Count the tests themselves from the runners' JSON reports.
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const read = (f) =>
+  existsSync(`test-results/${f}`) ? JSON.parse(readFileSync(`test-results/${f}`, 'utf8')) : null;
+for (const f of ['web.json', 'server-pglite.json', 'server-postgres.json']) {
+  const r = read(f);
+  if (!r) continue;
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+  skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  console.log(`  ${f.replace('.json', '')}: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+}
+const e2e = read('e2e.json');
+if (e2e) {
+  const s = e2e.stats;
+  passed += s.expected + s.flaky;
+  failed += s.unexpected;
+  skipped += s.skipped;
+  console.log(`  e2e: ${s.expected + s.flaky} passed, ${s.unexpected} failed`);
+}
+if (failedSteps && failed === 0) failed = failedSteps; // a failed lint, type-check or build counts
+console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failedSteps ? 1 : 0);
