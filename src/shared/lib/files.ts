@@ -1,0 +1,21 @@
+/** Attachments accepted by the app (SPEC.md section 9): images and PDF, 10 MB each, 10 files at most. */
+export const ACCEPTED_FILE_TYPES = { 'image/*': [], 'application/pdf': ['.pdf'] } satisfies Record<
+  string,
+  string[]
+>;
+export const MAX_FILE_SIZE = 10 * 1024 * 1024;
+export const MAX_FILES = 10;
+
+/** Two picks of the same file from the disk are one attachment. */
+export function sameFile(a: File, b: File): boolean {
+  return a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
+}
+
+const sizeFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
+
+/** A file size in French units: '512 o', '12,5 Ko', '1,2 Mo'. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} o`;
+  if (bytes < 1024 * 1024) return `${sizeFormat.format(bytes / 1024)} Ko`;
+  return `${sizeFormat.format(bytes / (1024 * 1024))} Mo`;
+}
