@@ -1,9 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from '@/app/providers';
+import { router } from '@/app/router';
+import { loadSession } from '@/shared/auth/session';
+import { APP_TITLE } from '@/shared/config';
 import './index.css';
+
+// The product name from VITE_APP_TITLE until a page sets its own title.
+document.title = APP_TITLE;
+
+// GET /me: the account, or guest. The guards show the logo loader until it answers.
+void loadSession();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <p>Chargement…</p>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
   </StrictMode>,
 );

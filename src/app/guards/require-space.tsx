@@ -1,0 +1,18 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { LogoLoader } from '@/shared/ui/logo-loader';
+import { useAccount } from '@/shared/auth/account-store';
+import { canOpenSpace, type SpaceKey } from '@/shared/auth/roles';
+import { signInPath } from '@/features/auth/lib/redirect';
+
+/**
+ * The guard of a private space: a guest goes to /connexion (and comes back after signing in), a
+ * user who may not open the space to /access-refuse. While GET /me is pending, the logo loader.
+ */
+export function RequireSpace({ space }: { space: SpaceKey }) {
+  const account = useAccount();
+  const location = useLocation();
+  if (account === undefined) return <LogoLoader />;
+  if (account === null) return <Navigate to={signInPath(location)} replace />;
+  if (!canOpenSpace(account, space)) return <Navigate to="/access-refuse" replace />;
+  return <Outlet />;
+}

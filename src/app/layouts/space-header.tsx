@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { Account } from '@contract/auth';
+import type { NavItem, SpaceDefinition } from '@/shared/level/space';
+import { usePageHeader } from '@/shared/level/page-title';
+import { roleLabel, spacesOf } from '@/shared/auth/roles';
+import { logout } from '@/shared/auth/session';
+import { SpaceSwitcher } from '@/features/auth/components/space-switcher';
+import { NavIcon } from '@/spaces/common/nav-icon';
+import { MobileNav } from './mobile-nav';
+
+type SpaceHeaderProps = { space: SpaceDefinition; account: Account; nav: NavItem[] };
+
+export function SpaceHeader({ space, account, nav }: SpaceHeaderProps) {
+  const { title, back } = usePageHeader();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+
+  const onLogout = async () => {
+    setLeaving(true);
+    await logout();
+    navigate('/connexion', { replace: true });
+  };
+
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-2 backdrop-blur sm:px-4">
+      <MobileNav items={nav} home={space.home} spaceLabel={space.label} />
+      {back && (
+        <Link
+          to={back}
+          aria-label="Retour"
+          title="Retour"
+          className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
+        >
+          <NavIcon name="back" />
+        </Link>
+      )}
+      <h1 className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900 sm:text-lg">
+        {title ?? space.label}
+      </h1>
+      <SpaceSwitcher spaces={spacesOf(account)} current={space.key} />
+      <div className="hidden text-right leading-tight sm:block">
+        <p className="text-sm font-medium text-slate-900">{account.firstname}</p>
+        <p className="text-xs text-slate-500">{roleLabel(account)}</p>
+      </div>
+      <span className="text-sm font-medium text-slate-900 sm:hidden">{account.firstname}</span>
+      <div className="group relative">
+        <button
+          type="button"
+          onClick={onLogout}
+          disabled={leaving}
+          aria-label="Déconnexion"
+          title="Déconnexion"
+          className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-600 hover:bg-red-50 hover:text-red-700 disabled:opacity-50"
+        >
+          <NavIcon name="logout" />
+        </button>
+        <span
+          role="tooltip"
+          className="pointer-events-none absolute right-0 top-full z-40 mt-1 hidden whitespace-nowrap rounded bg-slate-900 px-2 py-1 text-xs text-white group-focus-within:block group-hover:block"
+        >
+          Déconnexion
+        </span>
+      </div>
+    </header>
+  );
+}

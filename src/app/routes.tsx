@@ -1,0 +1,104 @@
+import type { ComponentType } from 'react';
+import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router';
+import type { SpaceKey } from '@/shared/auth/roles';
+import type { SpaceDefinition } from '@/shared/level/space';
+import { LogoLoader } from '@/shared/ui/logo-loader';
+import { IndexRedirect } from '@/features/auth/pages/index-redirect';
+import { NotFoundPage } from '@/features/auth/pages/not-found-page';
+import { RequireSpace } from './guards/require-space';
+import { RouteError } from './layouts/route-error';
+
+type SpaceModule = { space: SpaceDefinition };
+
+type SpaceEntry = {
+  key: SpaceKey;
+  /** whether a pathname belongs to the space (before its routes are loaded) */
+  owns: (pathname: string) => boolean;
+  load: () => Promise<SpaceModule>;
+};
+
+const under = (prefix: string) => (pathname: string) =>
+  pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+/** First segments of the personal space, which has no prefix (ROUTES.md). */
+const PERSONAL_SEGMENTS = [
+  'dashboard',
+  'mes-contributions',
+  'mon-profil',
+  'mes-requetes',
+  'notifications',
+  'departements',
+];
+
+/**
+ * Each space's route tree is its own chunk, loaded when the user first opens one of its paths: a
+ * user downloads only the spaces they open, and /connexion none of them.
+ */
+export const SPACES: SpaceEntry[] = [
+  { key: 'admin', owns: under('/admin'), load: () => import('@/spaces/admin/routes') },
+  { key: 'accountant', owns: under('/espace-comptable'), load: () => import('@/spaces/accountant/routes') },
+  {
+    key: 'national-office',
+    owns: under('/mon-bureau-national'),
+    load: () => import('@/spaces/national-office/routes'),
+  },
+  { key: 'region', owns: under('/ma-region'), load: () => import('@/spaces/region/routes') },
+  { key: 'section', owns: under('/ma-section'), load: () => import('@/spaces/section/routes') },
+  { key: 'church', owns: under('/mon-eglise'), load: () => import('@/spaces/church/routes') },
+  {
+    key: 'personal',
+    owns: (pathname) => PERSONAL_SEGMENTS.some((segment) => under(`/${segment}`)(pathname)),
+    load: () => import('@/spaces/personal/routes'),
+  },
+];
+
+export const ROOT_ROUTE_ID = 'root';
+const spaceRouteId = (key: SpaceKey) => `space-${key}`;
+
+/** The routes known at start: the public pages. The spaces are patched in on navigation. */
+export function createRootRoutes(): RouteObject[] {
+  return [
+    {
+      id: ROOT_ROUTE_ID,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <LogoLoader />,
+      children: [
+        { index: true, element: <IndexRedirect /> },
+        {
+          path: 'connexion',
+          lazy: async () => ({ Component: (await import('@/features/auth/pages/sign-in-page')).SignInPage }),
+        },
+        {
+          path: 'access-refuse',
+          lazy: async () => ({
+            Component: (await import('@/features/auth/pages/access-refused-page')).AccessRefusedPage,
+          }),
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}
+
+/** The route of a loaded space: its guard, its shell, then its own routes. */
+export function spaceRoute(
+  space: SpaceDefinition,
+  Shell: ComponentType<{ space: SpaceDefinition }>,
+): RouteObject {
+  return {
+    id: spaceRouteId(space.key),
+    // The personal space has no prefix: a pathless route, its children carry their full paths.
+    ...(space.root === '/' ? {} : { path: space.root }),
+    element: <RequireSpace space={space.key} />,
+    children: [{ element: <Shell space={space} />, children: space.routes }],
+  };
+}
+
+/** The router's `patchRoutesOnNavigation`: adds the route tree of the space a path belongs to. */
+export const patchSpaceRoutes: PatchRoutesOnNavigationFunction = async ({ path, matches, patch }) => {
+  const pathname = path.split(/[?#]/)[0];
+  const entry = SPACES.find((candidate) => candidate.owns(pathname));
+  if (!entry || matches.some((match) => match.route.id === spaceRouteId(entry.key))) return;
+  const [{ space }, { SpaceShell }] = await Promise.all([entry.load(), import('./layouts/space-shell')]);
+  patch(ROOT_ROUTE_ID, [spaceRoute(space, SpaceShell)]);
+};

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '@/shared/ui/button';
+import { errorMessage } from '@/shared/lib/errors';
+import { TextField } from '@/shared/ui/text-field';
+import { APP_TITLE } from '@/shared/config';
+import { useAccount } from '@/shared/auth/account-store';
+import { homePathOf } from '@/shared/auth/roles';
+import { login } from '@/shared/auth/session';
+import { usePageTitle } from '@/shared/level/page-title';
+import { safeRedirect } from '../lib/redirect';
+
+// The first screen most users load: react-hook-form's own rules, with the French messages of
+// contract/auth.ts (loginBodySchema, which the server applies), keep zod out of this chunk.
+type SignInValues = { login: string; password: string };
+const rules = {
+  login: {
+    validate: (value: string) => value.trim().length > 0 || "L'identifiant est requis.",
+  },
+  password: { required: 'Le mot de passe est requis.' },
+};
+
+export function SignInPage() {
+  usePageTitle('Connexion');
+  const account = useAccount();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const redirect = safeRedirect(searchParams.get('redirect'));
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInValues>({
+    defaultValues: { login: '', password: '' },
+  });
+
+  // Already signed in (e.g. the back button after sign-in): straight to the asked page or home.
+  if (account && !isSubmitting) return <Navigate to={redirect ?? homePathOf(account)} replace />;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const signedIn = await login({ login: values.login.trim(), password: values.password });
+      navigate(redirect ?? homePathOf(signedIn), { replace: true });
+    } catch (error) {
+      setServerError(errorMessage(error));
+    }
+  });
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-10">
+      <div className="w-full max-w-sm">
+        <div className="mb-6 flex flex-col items-center gap-2 text-center">
+          <img src="/logo.svg" alt="" width={56} height={56} />
+          <p className="text-lg font-semibold text-brand-800">{APP_TITLE}</p>
+        </div>
+        <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <h1 className="text-xl font-semibold text-slate-900">Connexion</h1>
+          <p className="mt-1 text-sm text-slate-600">Connectez-vous pour accéder à votre espace.</p>
+
+          {serverError && (
+            <div
+              role="alert"
+              className="mt-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+            >
+              {serverError}
+            </div>
+          )}
+
+          <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4">
+            <TextField
+              label="Identifiant"
+              hint="Email, téléphone ou matricule"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              error={errors.login}
+              {...register('login', rules.login)}
+            />
+            <TextField
+              label="Mot de passe"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={errors.password}
+              {...register('password', rules.password)}
+            />
+            <Button type="submit" loading={isSubmitting} className="w-full justify-center">
+              Se connecter
+            </Button>
+          </form>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+export default SignInPage;

@@ -1,0 +1,143 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { LogoLoader } from '@/shared/ui/logo-loader';
+import { errorMessage } from '@/shared/lib/errors';
+import { formatDate, formatPhone } from '@/shared/lib/format';
+import { useLevel, useSpacePaths, type SpacePaths } from '@/shared/level/level-context';
+import { usePageTitle } from '@/shared/level/page-title';
+import { useIsRegistered } from '@/shared/level/space';
+import { useOrgDetail } from '../api/org-detail-query';
+import { EntityLink } from '../components/entity-link';
+import { ORG_KINDS, targetOf, type OrgEntity, type OrgKind } from '../kinds';
+
+/** A section of the entity's page in the space (its sections, its receipts...). */
+export type DetailLink = { label: string; to: string; description?: string };
+
+export type EntityDetailPageProps = {
+  kind: OrgKind;
+  /** defaults to the page of the entity's parent in the space (a section's region...), when there is one */
+  back?: string;
+  /** shown only when the space has a page at `to` (no link to the not-found page) */
+  links?: DetailLink[];
+};
+
+type Fact = { label: string; value: ReactNode };
+
+function factsOf(kind: OrgKind, entity: OrgEntity): Fact[] {
+  const facts: Fact[] = [];
+  const num = (value: number | undefined) => (value === undefined ? null : String(value));
+  const push = (label: string, value: ReactNode) => {
+    if (value !== null && value !== undefined && value !== '') facts.push({ label, value });
+  };
+  if (kind === 'churches' || kind === 'sections') {
+    if (entity.region) {
+      push(
+        'Région',
+        <EntityLink type="REGION" target={{ id: entity.region.id }} name={entity.region.name} />,
+      );
+    }
+  }
+  if (kind === 'churches' && entity.section) {
+    push(
+      'Section',
+      <EntityLink
+        type="SECTION"
+        target={{ id: entity.section.id, region_id: entity.region?.id ?? null }}
+        name={entity.section.name}
+      />,
+    );
+  }
+  if (kind !== 'national-offices') push('Bureau national', entity.nationalOffice?.name);
+  if (kind === 'churches') {
+    push('Ville', entity.city || 'Non renseignée');
+    push('Adresse', entity.address || 'Non renseignée');
+    push('Téléphone', formatPhone(entity.phone));
+  }
+  if (kind === 'national-offices') push('Régions', num(entity.regions_count));
+  if (kind === 'national-offices' || kind === 'regions') push('Sections', num(entity.sections_count));
+  if (kind !== 'churches') push('Églises', num(entity.churches_count));
+  if (entity.created_at) push('Créé le', formatDate(entity.created_at));
+  return facts;
+}
+
+function parentPath(kind: OrgKind, entity: OrgEntity, entityPath: SpacePaths['entity']): string | null {
+  const target = targetOf(entity);
+  if (kind === 'churches' && target.section_id) {
+    return entityPath('SECTION', { id: target.section_id, region_id: target.region_id });
+  }
+  if (kind === 'sections' && target.region_id) return entityPath('REGION', { id: target.region_id });
+  if (kind === 'regions' && target.national_office_id) {
+    return entityPath('NATIONAL_OFFICE', { id: target.national_office_id });
+  }
+  return null;
+}
+
+/** The page of one national office, region, section or church: the Level's entity. */
+export function EntityDetailPage({ kind, back, links = [] }: EntityDetailPageProps) {
+  const info = ORG_KINDS[kind];
+  const { entityId } = useLevel();
+  const isRegistered = useIsRegistered();
+  const paths = useSpacePaths();
+  const detail = useOrgDetail(kind, entityId);
+  const parentPage = detail.data ? parentPath(kind, detail.data, paths.entity) : null;
+  usePageTitle(detail.data?.name ?? info.singular, {
+    back: back ?? (parentPage && isRegistered(parentPage) ? parentPage : null),
+  });
+
+  if (detail.isPending) return <LogoLoader />;
+  if (detail.isError) {
+    return (
+      <div
+        role="alert"
+        className="mx-auto max-w-3xl rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+      >
+        {errorMessage(detail.error)}
+      </div>
+    );
+  }
+
+  const entity = detail.data;
+  const sections = links.filter((link) => isRegistered(link.to));
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <section
+        aria-labelledby="entity-facts"
+        className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      >
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{info.singular}</p>
+        <h2 id="entity-facts" className="mt-1 text-xl font-semibold text-slate-900">
+          {entity.name}
+        </h2>
+        <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
+          {factsOf(kind, entity).map((fact) => (
+            <div key={fact.label}>
+              <dt className="text-xs text-slate-500">{fact.label}</dt>
+              <dd className="text-sm text-slate-900">{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      {sections.length > 0 && (
+        <nav aria-label={`Rubriques : ${entity.name}`}>
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {sections.map((link) => (
+              <li key={link.to}>
+                <Link
+                  to={link.to}
+                  className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-300 hover:shadow"
+                >
+                  <span className="font-semibold text-slate-900">{link.label}</span>
+                  {link.description && (
+                    <span className="mt-1 text-sm text-slate-500">{link.description}</span>
+                  )}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+export default EntityDetailPage;

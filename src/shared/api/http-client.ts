@@ -1,0 +1,67 @@
+import axios, { AxiosError } from 'axios';
+import { useAccountStore } from '@/shared/auth/account-store';
+import { useLeaderStore } from '@/shared/auth/leader-store';
+
+/** What every failed call rejects with: the server's body (`{ message }` in French), else the error's message. */
+export type ApiErrorBody = { message: string; [key: string]: unknown };
+
+export const http = axios.create({
+  baseURL: `${import.meta.env.VITE_API_URL ?? ''}/api`,
+  withCredentials: true,
+  headers: { Accept: 'application/json' },
+});
+
+// The body is what callers see; the status stays reachable (the query client does not retry a 4xx)
+// without being mixed into the server's answer.
+const statusByError = new WeakMap<object, number>();
+
+/** The HTTP status of an error the client rejected with, when there was an answer. */
+export function getHttpStatus(error: unknown): number | undefined {
+  return typeof error === 'object' && error !== null ? statusByError.get(error) : undefined;
+}
+
+/** The page reload of an expired session (an object, so that tests can watch it). */
+export const browserPage = {
+  reload: () => window.location.reload(),
+};
+
+let onForbidden: () => void = () => window.location.assign('/access-refuse');
+
+/** The router injects its own navigation here (importing it from the client would make a cycle). */
+export function setForbiddenHandler(handler: () => void): void {
+  onForbidden = handler;
+}
+
+function toRejection(error: unknown): object {
+  if (!(error instanceof AxiosError)) {
+    return { message: error instanceof Error ? error.message : String(error) };
+  }
+  const body: unknown = error.response?.data;
+  const rejection: object =
+    typeof body === 'object' && body !== null
+      ? body
+      : typeof body === 'string' && body.trim()
+        ? { message: body }
+        : { message: error.message };
+  if (error.response) statusByError.set(rejection, error.response.status);
+  return rejection;
+}
+
+http.interceptors.response.use(
+  (response) => response,
+  (error: unknown) => {
+    const status = error instanceof AxiosError ? error.response?.status : undefined;
+    if (status === 401) {
+      // Only an expired session reloads: a guest's failed GET /me just means "guest" (no reload loop).
+      const { account, setAccount } = useAccountStore.getState();
+      if (account !== null && account !== undefined) {
+        setAccount(null);
+        useLeaderStore.getState().clear();
+        browserPage.reload();
+      }
+    } else if (status === 403) {
+      onForbidden();
+    }
+    return Promise.reject(toRejection(error));
+  },
+);

@@ -1,0 +1,32 @@
+import type { NavItem } from '@/shared/level/space';
+
+export const CHURCH_ROOT = '/mon-eglise';
+export const CHURCH_SUBSCRIPTIONS = '/mon-eglise/souscriptions';
+
+/** The church space's sections (ROUTES.md). */
+export const churchNav: NavItem[] = [
+  { label: 'Accueil', path: '/mon-eglise', icon: 'home', feature: 'dashboard' },
+  { label: 'Recettes', path: '/mon-eglise/recettes', icon: 'receipt', feature: 'contributions' },
+  { label: 'Dépenses', path: '/mon-eglise/depenses', icon: 'wallet', feature: 'expenses' },
+  {
+    label: 'Activités planifiées',
+    path: '/mon-eglise/activites-planifiees',
+    icon: 'calendar',
+    feature: 'activities',
+  },
+  {
+    label: 'Rapports d’activités',
+    path: '/mon-eglise/rapport-activites',
+    icon: 'file',
+    feature: 'activities',
+  },
+  { label: 'Fidèles', path: '/mon-eglise/fideles', icon: 'users', feature: 'faithful' },
+  { label: 'Responsables', path: '/mon-eglise/responsables', icon: 'user-check', feature: 'members' },
+  { label: 'Budget', path: '/mon-eglise/budget', icon: 'budget', feature: 'budgets' },
+  { label: 'Budgets', path: '/mon-eglise/budgets', icon: 'book', feature: 'budgets' },
+  { label: 'Pièces comptables', path: '/mon-eglise/pieces-comptables', icon: 'book', feature: 'journals' },
+  { label: 'Comptes de recettes', path: '/mon-eglise/comptes-de-recettes', icon: 'box', feature: 'accounts' },
+  { label: 'Départements', path: '/mon-eglise/departements', icon: 'grid', feature: 'org' },
+  { label: 'Souscriptions', path: CHURCH_SUBSCRIPTIONS, icon: 'card', feature: 'subscriptions' },
+  { label: 'Notifications', path: '/mon-eglise/notifications', icon: 'bell', feature: 'notifications' },
+];

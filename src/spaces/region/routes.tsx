@@ -1,0 +1,109 @@
+import type { EntityType } from '@contract/common';
+import type { SpaceDefinition } from '@/shared/level/space';
+import { ParamLevel, RouteNotFoundError, type EntityTarget } from '@/shared/level/level-context';
+import { useLeaderContext } from '../common/use-leader-context';
+import { orgDetailRoute, orgListRoute } from '@/features/org/routes';
+import { SpaceHub } from '../common/space-hub';
+import { SpaceLevel } from '../common/space-level';
+import { subLinks } from '../common/sub-links';
+import { REGION_ROOT as ROOT, regionNav } from './nav';
+
+function entityPath(type: EntityType, target: EntityTarget): string | null {
+  switch (type) {
+    case 'REGION':
+      return ROOT;
+    case 'SECTION':
+      return `${ROOT}/sections/${target.id}`;
+    case 'CHURCH':
+      // The region shows a church under its section only.
+      return target.section_id ? `${ROOT}/sections/${target.section_id}/eglises/${target.id}` : null;
+    default:
+      return null;
+  }
+}
+
+function RegionLevel() {
+  const region = useLeaderContext('region');
+  if (!region) throw new RouteNotFoundError();
+  return <SpaceLevel level={{ entityType: 'REGION', entityId: region.id }} root={ROOT} entity={entityPath} />;
+}
+
+function RegionHome() {
+  const region = useLeaderContext('region');
+  return <SpaceHub title="Ma région" subtitle={region?.name} />;
+}
+
+const sectionBase = (sectionId: string | undefined) => `${ROOT}/sections/${sectionId}`;
+
+export const space: SpaceDefinition = {
+  key: 'region',
+  label: 'Ma région',
+  root: ROOT,
+  home: ROOT,
+  nav: regionNav,
+  routes: [
+    {
+      element: <RegionLevel />,
+      children: [
+        { index: true, element: <RegionHome /> },
+        orgListRoute({ path: 'sections' }, { kind: 'sections', back: ROOT }),
+        orgListRoute({ path: 'eglises' }, { kind: 'churches', back: ROOT }),
+        {
+          path: 'sections/:sectionId',
+          element: (
+            <ParamLevel entityType="SECTION" param="sectionId" here={(id) => sectionBase(String(id))} />
+          ),
+          children: [
+            orgDetailRoute(
+              { index: true },
+              {
+                kind: 'sections',
+                back: `${ROOT}/sections`,
+                links: ({ sectionId }) =>
+                  subLinks(sectionBase(sectionId), [
+                    'eglises',
+                    'recettes',
+                    'depenses',
+                    'rapport-activites',
+                    'membres',
+                  ]),
+              },
+            ),
+            orgListRoute(
+              { path: 'eglises' },
+              { kind: 'churches', parentKind: 'sections', back: ({ sectionId }) => sectionBase(sectionId) },
+            ),
+            {
+              path: 'eglises/:churchId',
+              element: (
+                <ParamLevel
+                  entityType="CHURCH"
+                  param="churchId"
+                  here={(id, params) => `${sectionBase(params.sectionId)}/eglises/${id}`}
+                />
+              ),
+              children: [
+                orgDetailRoute(
+                  { index: true },
+                  {
+                    kind: 'churches',
+                    back: ({ sectionId }) => `${sectionBase(sectionId)}/eglises`,
+                    links: ({ sectionId, churchId }) =>
+                      subLinks(`${sectionBase(sectionId)}/eglises/${churchId}`, [
+                        'recettes',
+                        'depenses',
+                        'membres',
+                        'fideles',
+                        'souscriptions',
+                        'rapport-activites',
+                      ]),
+                  },
+                ),
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};

@@ -1,0 +1,265 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http as mock, HttpResponse } from 'msw';
+import { server } from '../msw/server';
+import { useAccountStore } from '@/shared/auth/account-store';
+import { demo } from '../app/fixtures';
+import { renderApp } from '../app/render-app';
+
+const church = (id: number, name: string, sectionId = 7) => ({
+  id,
+  name,
+  city: 'Abidjan',
+  address: null,
+  phone: null,
+  section_id: sectionId,
+  section: { id: sectionId, name: 'Section Cocody' },
+  region: { id: 3, name: 'Région Abidjan' },
+  nationalOffice: { id: 1, name: 'Bureau national' },
+  created_at: '2024-01-15T10:00:00.000Z',
+});
+
+/** GET /churches answering a 45-church list, 20 per page, filtered by `search`; records every query. */
+function churchesApi() {
+  const calls: URLSearchParams[] = [];
+  const all = Array.from({ length: 45 }, (_, i) => church(i + 1, `Église ${i + 1}`));
+  server.use(
+    mock.get('/api/churches', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      calls.push(query);
+      const search = query.get('search')?.toLowerCase() ?? '';
+      const page = Number(query.get('page') ?? 1);
+      const limit = Number(query.get('limit') ?? 20);
+      const found = all.filter((c) => c.name.toLowerCase().includes(search));
+      return HttpResponse.json({
+        data: found.slice((page - 1) * limit, page * limit),
+        meta: { total: found.length, page, limit },
+      });
+    }),
+  );
+  return calls;
+}
+
+beforeEach(() => {
+  useAccountStore.setState({ account: undefined });
+});
+
+describe('organisation list page', () => {
+  it("lists the level's entities with server-side pagination", async () => {
+    const calls = churchesApi();
+    renderApp('/ma-section/eglises', demo.sectionRepresentative);
+
+    expect(await screen.findByRole('link', { name: 'Église 1' })).toHaveAttribute(
+      'href',
+      '/ma-section/eglises/1',
+    );
+    expect(screen.getByText('45 résultats')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 sur 3')).toBeInTheDocument();
+    // The section's churches only.
+    expect(calls[0].get('section_id')).toBe('7');
+    expect(calls[0].get('page')).toBe('1');
+    expect(calls[0].get('limit')).toBe('20');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect(await screen.findByRole('link', { name: 'Église 21' })).toBeInTheDocument();
+    expect(screen.getByText('Page 2 sur 3')).toBeInTheDocument();
+    expect(calls.at(-1)?.get('page')).toBe('2');
+  });
+
+  it('debounces the search 500 ms and starts again at page 1', async () => {
+    const calls = churchesApi();
+    renderApp('/ma-section/eglises', demo.sectionRepresentative);
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: 'Église 1' });
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await screen.findByText('Page 2 sur 3');
+    const before = calls.length;
+
+    await user.type(screen.getByLabelText('Rechercher'), 'Église 4');
+    // Nothing is asked while typing.
+    expect(calls.length).toBe(before);
+    expect(await screen.findByText('7 résultats')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 sur 1')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Église 45' })).toBeInTheDocument();
+    const searches = calls.slice(before);
+    expect(searches.map((query) => query.get('search'))).toEqual(['Église 4']);
+    expect(searches[0].get('page')).toBe('1');
+  });
+
+  it('says so when nothing matches', async () => {
+    churchesApi();
+    renderApp('/ma-section/eglises', demo.sectionRepresentative);
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: 'Église 1' });
+    await user.type(screen.getByLabelText('Rechercher'), 'zzz');
+    expect(await screen.findByText('Aucun résultat pour « zzz »')).toBeInTheDocument();
+  });
+
+  it("links a region's churches under their section", async () => {
+    const calls = churchesApi();
+    renderApp('/ma-region/eglises', demo.regionPresident);
+    expect(await screen.findByRole('link', { name: 'Église 2' })).toHaveAttribute(
+      'href',
+      '/ma-region/sections/7/eglises/2',
+    );
+    expect(calls[0].get('region_id')).toBe('3');
+  });
+
+  it('lists the churches of a section in the region space, naming the section', async () => {
+    const calls = churchesApi();
+    server.use(
+      mock.get('/api/sections/7', () =>
+        HttpResponse.json({
+          data: {
+            id: 7,
+            name: 'Section Cocody',
+            region_id: 3,
+            region: { id: 3, name: 'Région Abidjan' },
+            churches_count: 45,
+          },
+        }),
+      ),
+    );
+    renderApp('/ma-region/sections/7/eglises', demo.regionPresident);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Églises - Section Cocody' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Retour' })).toHaveAttribute('href', '/ma-region/sections/7');
+    expect(calls[0].get('section_id')).toBe('7');
+  });
+
+  it('shows the accountant their churches, opening the church page', async () => {
+    churchesApi();
+    server.use(
+      mock.get('/api/churches/3', () => HttpResponse.json({ data: church(3, 'Église de Yopougon') })),
+    );
+    renderApp('/espace-comptable', demo.accountant);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mes églises' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Église 3' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Église de Yopougon' })).toBeInTheDocument();
+    expect(document.title).toBe('Église de Yopougon - Ekklesia Gestion');
+  });
+
+  it('lists national offices for the admin, without links the space lacks', async () => {
+    server.use(
+      mock.get('/api/regions', () =>
+        HttpResponse.json({
+          data: [
+            {
+              id: 3,
+              name: 'Région Abidjan',
+              national_office_id: 1,
+              nationalOffice: { id: 1, name: 'Bureau national' },
+              sections_count: 2,
+              churches_count: 12,
+              created_at: '2024-01-01T00:00:00.000Z',
+            },
+          ],
+          meta: { total: 1, page: 1, limit: 20 },
+        }),
+      ),
+    );
+    renderApp('/admin/regions', demo.admin);
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByText('Région Abidjan')).toBeInTheDocument();
+    // The admin space has no region page: the name is not a link.
+    expect(within(table).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(table).getByText('12')).toBeInTheDocument();
+  });
+
+  it('shows the server message when the list fails', async () => {
+    server.use(
+      mock.get('/api/churches', () =>
+        HttpResponse.json({ message: 'E_HTTP_EXCEPTION: Paramètres invalides.' }, { status: 400 }),
+      ),
+    );
+    renderApp('/ma-section/eglises', demo.sectionRepresentative);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Paramètres invalides.');
+  });
+});
+
+describe('organisation detail page', () => {
+  it("shows a church's facts and only the links whose pages exist", async () => {
+    server.use(
+      mock.get('/api/churches/5', () =>
+        HttpResponse.json({ data: { ...church(5, 'Église Saint-Paul'), phone: null } }),
+      ),
+    );
+    renderApp('/ma-section/eglises/5', demo.sectionRepresentative);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Église Saint-Paul' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Retour' })).toHaveAttribute('href', '/ma-section/eglises');
+    expect(screen.getByText('Abidjan')).toBeInTheDocument();
+    expect(screen.getByText('Non renseigné')).toBeInTheDocument();
+    expect(screen.getByText('15/01/2024')).toBeInTheDocument();
+    // Receipts, expenses... are not built yet: no link to them.
+    expect(screen.queryByRole('navigation', { name: /Rubriques/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Recettes' })).not.toBeInTheDocument();
+  });
+
+  it("links a region's section to its churches in the national office space", async () => {
+    server.use(
+      mock.get('/api/sections/7', () =>
+        HttpResponse.json({
+          data: {
+            id: 7,
+            name: 'Section Cocody',
+            region_id: 3,
+            region: { id: 3, name: 'Région Abidjan' },
+            churches_count: 4,
+            created_at: '2024-01-01T00:00:00.000Z',
+          },
+        }),
+      ),
+    );
+    renderApp('/mon-bureau-national/sections/7', demo.nationalTreasurer);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Section Cocody' })).toBeInTheDocument();
+    const sections = screen.getByRole('navigation', { name: 'Rubriques : Section Cocody' });
+    expect(
+      within(sections)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/mon-bureau-national/sections/7/eglises']);
+    // Back goes to the section's region, and the region name links there too.
+    expect(screen.getByRole('link', { name: 'Retour' })).toHaveAttribute(
+      'href',
+      '/mon-bureau-national/regions/3',
+    );
+    expect(screen.getByRole('link', { name: 'Région Abidjan' })).toHaveAttribute(
+      'href',
+      '/mon-bureau-national/regions/3',
+    );
+  });
+
+  it('shows the not-found page for an id that is not one', async () => {
+    renderApp('/ma-section/eglises/abc', demo.sectionRepresentative);
+    expect(await screen.findByRole('heading', { name: 'Page introuvable' })).toBeInTheDocument();
+  });
+
+  it('shows the server message when the entity does not exist', async () => {
+    server.use(
+      mock.get('/api/national-offices/9', () =>
+        HttpResponse.json({ message: 'E_HTTP_EXCEPTION: Bureau national introuvable.' }, { status: 404 }),
+      ),
+    );
+    renderApp('/admin/bureaux-nationaux/9', demo.admin);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Bureau national introuvable\.$/);
+  });
+
+  it('keeps the query keys under the feature and the level', async () => {
+    server.use(
+      mock.get('/api/churches/5', () => HttpResponse.json({ data: church(5, 'Église Saint-Paul') })),
+    );
+    const { client } = renderApp('/ma-section/eglises/5', demo.sectionRepresentative);
+    await screen.findByRole('heading', { level: 1, name: 'Église Saint-Paul' });
+    const keys = client
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.queryKey);
+    expect(keys).toContainEqual(['org', { entityType: 'CHURCH', entityId: 5 }, 'churches', 'detail', 5]);
+    await waitFor(() => expect(keys.every((key) => key[0] === 'org')).toBe(true));
+  });
+});
