@@ -2,7 +2,11 @@ import { z } from 'zod';
 
 /** Every error answer of the API: `{ message }` in French. Deliberate HTTP errors carry the
  * `E_HTTP_EXCEPTION: ` prefix, as the production API does; the SPA strips it before showing. */
-export const errorSchema = z.object({ message: z.string() });
+export const errorSchema = z.object({
+  message: z.string(),
+  /** 400 answers to invalid input: every problem found, `field` being the dotted path ('' for the body) */
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
 export type ApiError = z.infer<typeof errorSchema>;
 
 export const HTTP_EXCEPTION_PREFIX = 'E_HTTP_EXCEPTION: ';
@@ -22,13 +26,30 @@ export type List<T> = { data: T[]; meta: ListMeta };
 /** Query of every paginated list: `search`, `page` (from 1), `limit` (1..100). */
 export const listQuerySchema = z.object({
   search: z.string().trim().max(100, 'La recherche est trop longue.').optional(),
-  page: z.coerce.number().int('Page invalide.').min(1, 'Page invalide.').default(1),
-  limit: z.coerce.number().int('Limite invalide.').min(1, 'Limite invalide.').max(100, 'Limite invalide.').default(20),
+  page: z.coerce
+    .number({ error: 'Page invalide.' })
+    .int('Page invalide.')
+    .min(1, 'Page invalide.')
+    .max(1_000_000, 'Page invalide.')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'Limite invalide.' })
+    .int('Limite invalide.')
+    .min(1, 'Limite invalide.')
+    .max(100, 'Limite invalide.')
+    .default(20),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+/** Largest id of the database (PostgreSQL integer): a larger one is invalid input, not a lookup. */
+export const MAX_ID = 2_147_483_647;
+
 export const idParamSchema = z.object({
-  id: z.coerce.number().int('Identifiant invalide.').positive('Identifiant invalide.'),
+  id: z.coerce
+    .number({ error: 'Identifiant invalide.' })
+    .int('Identifiant invalide.')
+    .positive('Identifiant invalide.')
+    .max(MAX_ID, 'Identifiant invalide.'),
 });
 
 export const entityRefSchema = z.object({ id: z.number().int(), name: z.string() });

@@ -154,8 +154,12 @@ export const roleAssignments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('role_assignments_uq')
-      .on(t.userId, t.roleId, sql`coalesce(${t.group}, '')`, sql`coalesce(${t.groupId}, 0)`),
+    uniqueIndex('role_assignments_uq').on(
+      t.userId,
+      t.roleId,
+      sql`coalesce(${t.group}, '')`,
+      sql`coalesce(${t.groupId}, 0)`,
+    ),
     index('role_assignments_group_idx').on(t.group, t.groupId),
     index('role_assignments_user_idx').on(t.userId),
   ],

@@ -1,0 +1,80 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { installDbFunctions } from './db/functions';
+import type { AppDeps } from './http/context';
+import { registerDocs } from './http/docs';
+import { registerErrorHandling } from './http/errors';
+import { registerSecurity } from './http/security';
+import { registerSpaAndNotFound } from './http/spa';
+import './http/zod-locale';
+import { authRoutes, type LoginLimits } from './modules/auth/routes';
+import { orgRoutes } from './modules/org/routes';
+import { permissionRoutes } from './modules/permissions/routes';
+import { rolesRoutes } from './modules/roles/routes';
+import { systemRoutes } from './modules/system/routes';
+
+export type BuildAppOptions = {
+  database: Database;
+  config: Config;
+  /** sign-in rate limits (tests lower them) */
+  loginLimits?: LoginLimits;
+};
+
+/** The API (and the built SPA when config.staticDir holds one), ready for inject() or listen(). */
+export async function buildApp({ database, config, loginLimits }: BuildAppOptions): Promise<FastifyInstance> {
+  await installDbFunctions(database.db);
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // A number (hops) is supported at runtime; the typings only list boolean, string and functions.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: config.bodyLimit,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const deps: AppDeps = { db: database.db, config };
+  app.decorate('deps', deps);
+  app.decorateRequest('sessionUserMemo', null);
+  app.decorateRequest('visibilityMemo', null);
+
+  registerErrorHandling(app);
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  registerSecurity(app, config.corsOrigins);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Ekklesia Gestion — API de référence',
+        version: '1.0.0',
+        description:
+          'Contrat REST de l’application (SPEC.md section 7, docs/api.md). Réponses d’erreur : { message } en français.',
+      },
+      servers: [],
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'session' } },
+      },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { databaseKind: database.kind });
+      await api.register(authRoutes, { limits: loginLimits });
+      await api.register(orgRoutes);
+      await api.register(rolesRoutes);
+      await api.register(permissionRoutes);
+    },
+    { prefix: '/api' },
+  );
+  registerDocs(app);
+  await registerSpaAndNotFound(app, config.staticDir);
+  await app.ready();
+  return app;
+}

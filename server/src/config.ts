@@ -1,0 +1,74 @@
+import path from 'node:path';
+
+export type Config = {
+  port: number;
+  host: string;
+  /** folder of the embedded PGlite database (ignored with databaseUrl) */
+  dataDir: string;
+  databaseUrl: string | null;
+  sessionSecret: string;
+  /** origins allowed to call the API with credentials, besides the server's own */
+  corsOrigins: string[];
+  seedDemo: boolean;
+  /** the built SPA; null to serve the API only */
+  staticDir: string | null;
+  trustProxy: boolean | number | string;
+  production: boolean;
+  /** largest accepted request body, in bytes */
+  bodyLimit: number;
+  logLevel: string;
+  sessionTtlMs: number;
+};
+
+const DEV_SESSION_SECRET = 'dev-only-session-secret-do-not-use-in-production';
+
+function parseBoolean(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value.trim() === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value.trim() === '') return false;
+  const v = value.trim();
+  if (v === 'true' || v === 'false') return v === 'true';
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const port = Number(env.PORT || 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid PORT: ${env.PORT}`);
+  const sessionSecret = env.SESSION_SECRET?.trim() || '';
+  if (production && sessionSecret.length < 32) {
+    throw new Error('SESSION_SECRET must be set to at least 32 characters when NODE_ENV=production');
+  }
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL?.trim() || null,
+    sessionSecret: sessionSecret || DEV_SESSION_SECRET,
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+    seedDemo: production ? false : parseBoolean(env.SEED_DEMO, true),
+    staticDir: env.STATIC_DIR === '' ? null : path.resolve(env.STATIC_DIR || 'dist'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    production,
+    bodyLimit: 1024 * 1024,
+    logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
+    sessionTtlMs: 7 * 24 * 3600 * 1000,
+  };
+}
+
+/** A configuration for tests and tools: API only, no seeding, quiet. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', STATIC_DIR: '' }),
+    corsOrigins: ['http://localhost:5173'],
+    logLevel: 'silent',
+    ...overrides,
+  };
+}

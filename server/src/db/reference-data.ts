@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { queryOne } from './query';
+import type { Db } from './client';
+import { permissions, rolePermissions, roles } from './schema/core';
+import { DEFAULT_ROLE_PERMISSIONS, PERMISSION_DEFINITIONS, ROLE_DEFINITIONS } from '../permissions/catalogue';
+
+/**
+ * Inserts or updates the roles and the permission catalogue (by code), then the default role
+ * permissions. Runs at every start after the migrations; idempotent.
+ *
+ * Default role permissions are only added for a role or a permission created by this run, so a mapping
+ * an administrator removed later is not brought back at the next start.
+ */
+export async function seedReferenceData(db: Db): Promise<void> {
+  if (await isUpToDate(db)) return;
+  await db.transaction(async (tx) => {
+    const roleRows = await tx
+      .insert(roles)
+      .values(ROLE_DEFINITIONS)
+      .onConflictDoUpdate({
+        target: roles.code,
+        set: {
+          name: sql`excluded.name`,
+          scope: sql`excluded.scope`,
+          priority: sql`excluded.priority`,
+        },
+      })
+      .returning({ id: roles.id, code: roles.code, created: sql<boolean>`(xmax = 0)` });
+
+    const permissionRows = await tx
+      .insert(permissions)
+      .values(PERMISSION_DEFINITIONS)
+      .onConflictDoUpdate({
+        target: permissions.code,
+        set: {
+          name: sql`excluded.name`,
+          description: sql`excluded.description`,
+          resource: sql`excluded.resource`,
+          action: sql`excluded.action`,
+          scopes: sql`excluded.scopes`,
+        },
+      })
+      .returning({ id: permissions.id, code: permissions.code, created: sql<boolean>`(xmax = 0)` });
+
+    const permissionByCode = new Map(permissionRows.map((row) => [row.code, row]));
+    const mappings: Array<{ roleId: number; permissionId: number }> = [];
+    for (const role of roleRows) {
+      for (const code of new Set(DEFAULT_ROLE_PERMISSIONS[role.code] ?? [])) {
+        const permission = permissionByCode.get(code);
+        if (!permission) throw new Error(`Unknown permission ${code} in the defaults of ${role.code}`);
+        if (role.created || permission.created)
+          mappings.push({ roleId: role.id, permissionId: permission.id });
+      }
+    }
+    if (mappings.length > 0) await tx.insert(rolePermissions).values(mappings).onConflictDoNothing();
+  });
+}
+
+/** True when every role and permission is stored exactly as defined: a usual start writes nothing. */
+async function isUpToDate(db: Db): Promise<boolean> {
+  const row = await queryOne<{ roles: string[] | null; permissions: string[] | null }>(
+    db,
+    sql`select
+          (select array_agg(concat_ws('|', code, name, scope, priority)) from roles) as roles,
+          (select array_agg(concat_ws('|', code, name, description, resource, action, array_to_string(scopes, ',')))
+             from permissions) as permissions`,
+  );
+  const stored = {
+    roles: new Set(row?.roles ?? []),
+    permissions: new Set(row?.permissions ?? []),
+  };
+  return (
+    ROLE_DEFINITIONS.every((r) =>
+      stored.roles.has([r.code, r.name, r.scope, r.priority].filter((v) => v !== null).join('|')),
+    ) &&
+    PERMISSION_DEFINITIONS.every((p) =>
+      stored.permissions.has(
+        [p.code, p.name, p.description, p.resource, p.action, p.scopes.join(',')]
+          .filter((v) => v !== null)
+          .join('|'),
+      ),
+    )
+  );
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { httpError, MESSAGES } from './errors';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const ALLOWED_METHODS = 'GET,POST,PUT,PATCH,DELETE,OPTIONS';
+const ALLOWED_HEADERS = 'Content-Type,Accept,Idempotency-Key,X-Requested-With';
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  // Deeper values never fit a request schema: validation refuses them anyway.
+  if (depth > 16 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
+}
+
+/** An origin as browsers serialise it (lower case, default port dropped), or null when malformed. */
+export function normalizeOrigin(value: string): string | null {
+  try {
+    const origin = new URL(value).origin;
+    return origin === 'null' ? null : origin.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/** The origin the request was addressed to, as a browser on that page would send it. */
+export function ownOrigin(request: FastifyRequest): string | null {
+  return normalizeOrigin(`${request.protocol}://${request.host}`);
+}
+
+/**
+ * CORS limited to the configured origins (with credentials), and the Origin check of every
+ * state-changing request: a browser always sends Origin on cross-origin writes, so a write whose
+ * Origin is neither ours nor configured is refused before any handler runs.
+ */
+export function registerSecurity(app: FastifyInstance, corsOrigins: string[]): void {
+  const allowed = new Set(
+    corsOrigins.map(normalizeOrigin).filter((origin): origin is string => origin !== null),
+  );
+
+  app.addHook('onRequest', async (request, reply) => {
+    const header = request.headers.origin;
+    const origin = header === undefined ? undefined : normalizeOrigin(header);
+    const configured = typeof origin === 'string' && allowed.has(origin);
+    if (configured) {
+      reply.header('Access-Control-Allow-Origin', header);
+      reply.header('Access-Control-Allow-Credentials', 'true');
+    }
+    if (header !== undefined) reply.header('Vary', 'Origin');
+
+    if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
+      if (configured) {
+        reply.header('Access-Control-Allow-Methods', ALLOWED_METHODS);
+        reply.header('Access-Control-Allow-Headers', ALLOWED_HEADERS);
+        reply.header('Access-Control-Max-Age', '600');
+      }
+      return reply.status(204).send();
+    }
+
+    // A malformed or 'null' Origin (sandboxed frames, file://) is refused like a foreign one.
+    if (STATE_CHANGING.has(request.method) && header !== undefined && !configured) {
+      if (origin === null || origin !== ownOrigin(request)) throw httpError(403, MESSAGES.forbiddenOrigin);
+    }
+  });
+
+  // PostgreSQL text cannot hold U+0000: refused as bad input here rather than failing in the database.
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
+      throw httpError(400, 'La requête contient un caractère nul interdit.');
+    }
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    reply.header('X-Frame-Options', 'DENY');
+    return payload;
+  });
+}

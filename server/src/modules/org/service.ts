@@ -1,0 +1,405 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { EntityRef, ListMeta } from '../../../../contract/common';
+import type { Church, Department, NationalOffice, Region, Section } from '../../../../contract/org';
+import { audit } from '../../audit/audit';
+import type { Db } from '../../db/client';
+import { isoString, queryOne } from '../../db/query';
+import { httpError } from '../../http/errors';
+import { apiEntityType, type Level } from '../../permissions/entity';
+import {
+  canSee,
+  VISIBILITY_FORBIDDEN_MESSAGES,
+  VISIBILITY_NOT_FOUND_MESSAGES,
+  visibleCondition,
+  visibleDepartmentCondition,
+  type Visibility,
+} from '../../permissions/visibility';
+
+export type Page = { search?: string; page: number; limit: number };
+
+/** `%term%` for ILIKE, the user's own % and _ taken literally. */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+function searchCondition(column: SQL, search: string | undefined): SQL {
+  return search ? sql`${column} ilike ${likePattern(search)}` : sql`true`;
+}
+
+function and(...conditions: SQL[]): SQL {
+  return sql.join(
+    conditions.map((c) => sql`(${c})`),
+    sql` and `,
+  );
+}
+
+/**
+ * One round trip per list: the filtered rows as a CTE, the total and one page of them. `select` must
+ * expose `sort_name` and `id` for the order.
+ */
+async function paginate<T>(db: Db, select: SQL, page: Page): Promise<{ rows: T[]; meta: ListMeta }> {
+  const offset = (page.page - 1) * page.limit;
+  const row = await queryOne<{ total: number; rows: T[] }>(
+    db,
+    sql`with f as (${select})
+        select (select count(*)::int from f) as total,
+          coalesce((select json_agg(p order by p.sort_name, p.id) from (
+            select * from f order by sort_name, id limit ${page.limit} offset ${offset}
+          ) p), '[]'::json) as rows`,
+  );
+  return { rows: row?.rows ?? [], meta: { total: row?.total ?? 0, page: page.page, limit: page.limit } };
+}
+
+// ---------------------------------------------------------------- selects
+
+const nationalOfficeSelect = sql`
+  select n.id, n.name, lower(n.name) as sort_name, n.created_at,
+    (select count(*)::int from regions r where r.national_office_id = n.id) as regions_count,
+    (select count(*)::int from sections s join regions r on r.id = s.region_id
+      where r.national_office_id = n.id) as sections_count,
+    (select count(*)::int from churches c join sections s on s.id = c.section_id
+      join regions r on r.id = s.region_id where r.national_office_id = n.id) as churches_count
+  from national_offices n`;
+
+const regionSelect = sql`
+  select r.id, r.name, lower(r.name) as sort_name, r.national_office_id, r.created_at,
+    json_build_object('id', n.id, 'name', n.name) as "nationalOffice",
+    (select count(*)::int from sections s where s.region_id = r.id) as sections_count,
+    (select count(*)::int from churches c join sections s on s.id = c.section_id
+      where s.region_id = r.id) as churches_count
+  from regions r join national_offices n on n.id = r.national_office_id`;
+
+const sectionSelect = sql`
+  select s.id, s.name, lower(s.name) as sort_name, s.region_id, s.created_at,
+    json_build_object('id', r.id, 'name', r.name) as region,
+    (select count(*)::int from churches c where c.section_id = s.id) as churches_count
+  from sections s join regions r on r.id = s.region_id`;
+
+const churchSelect = sql`
+  select c.id, c.name, lower(c.name) as sort_name, c.city, c.address, c.phone, c.section_id, c.created_at,
+    json_build_object('id', s.id, 'name', s.name) as section,
+    json_build_object('id', r.id, 'name', r.name) as region,
+    json_build_object('id', n.id, 'name', n.name) as "nationalOffice"
+  from churches c join sections s on s.id = c.section_id join regions r on r.id = s.region_id
+    join national_offices n on n.id = r.national_office_id`;
+
+const departmentSelect = sql`
+  select d.id, d.name, lower(d.name) as sort_name, d.description, d.entity_type, d.entity_id, d.created_at,
+    case d.entity_type
+      when 'church' then (select json_build_object('id', x.id, 'name', x.name) from churches x where x.id = d.entity_id)
+      when 'section' then (select json_build_object('id', x.id, 'name', x.name) from sections x where x.id = d.entity_id)
+      when 'region' then (select json_build_object('id', x.id, 'name', x.name) from regions x where x.id = d.entity_id)
+      when 'national_office' then
+        (select json_build_object('id', x.id, 'name', x.name) from national_offices x where x.id = d.entity_id)
+    end as entity
+  from departments d`;
+
+// ---------------------------------------------------------------- mappers
+
+type Timestamped = { created_at: unknown; sort_name?: string };
+
+function clean<T extends Timestamped>(row: T): Omit<T, 'sort_name' | 'created_at'> & { created_at: string } {
+  const { sort_name: _sortName, created_at, ...rest } = row;
+  return { ...rest, created_at: isoString(created_at) };
+}
+
+const toNationalOffice = (row: NationalOffice & Timestamped): NationalOffice => clean(row);
+const toRegion = (row: Region & Timestamped): Region => clean(row);
+const toSection = (row: Section & Timestamped): Section => clean(row);
+const toChurch = (row: Church & Timestamped): Church => clean(row);
+function toDepartment(
+  row: Omit<Department, 'entity_type'> & { entity_type: Level } & Timestamped,
+): Department {
+  return { ...clean(row), entity_type: apiEntityType(row.entity_type) };
+}
+
+// ---------------------------------------------------------------- lists
+
+export async function listNationalOffices(db: Db, visibility: Visibility, page: Page) {
+  const { rows, meta } = await paginate<NationalOffice & Timestamped>(
+    db,
+    sql`${nationalOfficeSelect} where ${and(
+      visibleCondition(visibility, 'national_office', sql`n.id`),
+      searchCondition(sql`n.name`, page.search),
+    )}`,
+    page,
+  );
+  return { data: rows.map(toNationalOffice), meta };
+}
+
+export async function listRegions(
+  db: Db,
+  visibility: Visibility,
+  page: Page & { national_office_id?: number },
+) {
+  const { rows, meta } = await paginate<Region & Timestamped>(
+    db,
+    sql`${regionSelect} where ${and(
+      visibleCondition(visibility, 'region', sql`r.id`),
+      searchCondition(sql`r.name`, page.search),
+      page.national_office_id ? sql`r.national_office_id = ${page.national_office_id}` : sql`true`,
+    )}`,
+    page,
+  );
+  return { data: rows.map(toRegion), meta };
+}
+
+export async function listSections(db: Db, visibility: Visibility, page: Page & { region_id?: number }) {
+  const { rows, meta } = await paginate<Section & Timestamped>(
+    db,
+    sql`${sectionSelect} where ${and(
+      visibleCondition(visibility, 'section', sql`s.id`),
+      searchCondition(sql`s.name`, page.search),
+      page.region_id ? sql`s.region_id = ${page.region_id}` : sql`true`,
+    )}`,
+    page,
+  );
+  return { data: rows.map(toSection), meta };
+}
+
+export async function listChurches(
+  db: Db,
+  visibility: Visibility,
+  page: Page & { section_id?: number; region_id?: number },
+) {
+  const { rows, meta } = await paginate<Church & Timestamped>(
+    db,
+    sql`${churchSelect} where ${and(
+      visibleCondition(visibility, 'church', sql`c.id`),
+      searchCondition(sql`c.name`, page.search),
+      page.section_id ? sql`c.section_id = ${page.section_id}` : sql`true`,
+      page.region_id ? sql`s.region_id = ${page.region_id}` : sql`true`,
+    )}`,
+    page,
+  );
+  return { data: rows.map(toChurch), meta };
+}
+
+export async function listDepartments(
+  db: Db,
+  visibility: Visibility,
+  page: Page & { entity_type?: string; entity_id?: number },
+) {
+  const entityType = page.entity_type?.toLowerCase();
+  const { rows, meta } = await paginate<
+    Omit<Department, 'entity_type'> & { entity_type: Level } & Timestamped
+  >(
+    db,
+    sql`${departmentSelect} where ${and(
+      visibleDepartmentCondition(visibility, sql`d`),
+      searchCondition(sql`d.name`, page.search),
+      entityType ? sql`d.entity_type = ${entityType}` : sql`true`,
+      page.entity_id ? sql`d.entity_id = ${page.entity_id}` : sql`true`,
+    )}`,
+    page,
+  );
+  return { data: rows.map(toDepartment), meta };
+}
+
+// ---------------------------------------------------------------- details
+
+const NOT_FOUND = VISIBILITY_NOT_FOUND_MESSAGES;
+const FORBIDDEN = VISIBILITY_FORBIDDEN_MESSAGES;
+
+/** 404 when the entity does not exist, 403 when it exists but the user may not see it. */
+function checkVisible(visibility: Visibility, level: Level, id: number, exists: boolean): void {
+  if (!exists) throw httpError(404, NOT_FOUND[level]);
+  if (!canSee(visibility, level, id)) throw httpError(403, FORBIDDEN[level]);
+}
+
+export async function getNationalOffice(db: Db, visibility: Visibility, id: number): Promise<NationalOffice> {
+  const row = await queryOne<NationalOffice & Timestamped>(
+    db,
+    sql`${nationalOfficeSelect} where n.id = ${id}`,
+  );
+  checkVisible(visibility, 'national_office', id, !!row);
+  return toNationalOffice(row!);
+}
+
+export async function getRegion(db: Db, visibility: Visibility, id: number): Promise<Region> {
+  const row = await queryOne<Region & Timestamped>(db, sql`${regionSelect} where r.id = ${id}`);
+  checkVisible(visibility, 'region', id, !!row);
+  return toRegion(row!);
+}
+
+export async function getSection(db: Db, visibility: Visibility, id: number): Promise<Section> {
+  const row = await queryOne<Section & Timestamped>(db, sql`${sectionSelect} where s.id = ${id}`);
+  checkVisible(visibility, 'section', id, !!row);
+  return toSection(row!);
+}
+
+export async function getChurch(db: Db, visibility: Visibility, id: number): Promise<Church> {
+  const row = await queryOne<Church & Timestamped>(db, sql`${churchSelect} where c.id = ${id}`);
+  checkVisible(visibility, 'church', id, !!row);
+  return toChurch(row!);
+}
+
+export async function getDepartment(db: Db, visibility: Visibility, id: number): Promise<Department> {
+  const row = await queryOne<Omit<Department, 'entity_type'> & { entity_type: Level } & Timestamped>(
+    db,
+    sql`${departmentSelect} where d.id = ${id}`,
+  );
+  if (!row) throw httpError(404, NOT_FOUND.department);
+  if (!canSee(visibility, row.entity_type, row.entity_id)) throw httpError(403, FORBIDDEN.department);
+  return toDepartment(row);
+}
+
+/**
+ * The national office of the signed-in user: the one of their highest role, else the one above their
+ * region, section or church, else the first one.
+ */
+export async function currentNationalOffice(db: Db, visibility: Visibility): Promise<EntityRef | null> {
+  const ids = visibility.all
+    ? { n: [], r: [], s: [], c: [] }
+    : {
+        n: visibility.nationalOfficeIds,
+        r: visibility.regionIds,
+        s: visibility.sectionIds,
+        c: visibility.churchIds,
+      };
+  const row = await queryOne<EntityRef>(
+    db,
+    sql`select n.id, n.name from national_offices n
+        order by
+          (n.id = ${ids.n[0] ?? null}::int) desc nulls last,
+          (n.id = (select national_office_id from regions where id = ${ids.r[0] ?? null}::int)) desc nulls last,
+          (n.id = (select r.national_office_id from sections s join regions r on r.id = s.region_id
+                   where s.id = ${ids.s[0] ?? null}::int)) desc nulls last,
+          (n.id = (select r.national_office_id from churches c join sections s on s.id = c.section_id
+                   join regions r on r.id = s.region_id where c.id = ${ids.c[0] ?? null}::int)) desc nulls last,
+          n.id
+        limit 1`,
+  );
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------- creation
+
+type Actor = { userId: number; ip: string };
+
+async function assertUniqueName(
+  db: Db,
+  table: SQL,
+  parentColumn: SQL,
+  parentId: number,
+  name: string,
+  message: string,
+) {
+  const existing = await queryOne<{ id: number }>(
+    db,
+    sql`select id from ${table} where ${parentColumn} = ${parentId} and lower(name) = lower(${name}) limit 1`,
+  );
+  if (existing) throw httpError(409, message);
+}
+
+export async function createRegion(
+  db: Db,
+  actor: Actor,
+  input: { name: string; national_office_id: number },
+): Promise<number> {
+  const parent = await queryOne<{ id: number }>(
+    db,
+    sql`select id from national_offices where id = ${input.national_office_id}`,
+  );
+  if (!parent) throw httpError(404, NOT_FOUND.national_office);
+  await assertUniqueName(
+    db,
+    sql`regions`,
+    sql`national_office_id`,
+    parent.id,
+    input.name,
+    'Une région porte déjà ce nom.',
+  );
+  return db.transaction(async (tx) => {
+    const row = await queryOne<{ id: number }>(
+      tx,
+      sql`insert into regions (name, national_office_id) values (${input.name}, ${parent.id}) returning id`,
+    );
+    await audit(tx, {
+      userId: actor.userId,
+      action: 'region.create',
+      entityType: 'region',
+      entityId: row!.id,
+      data: input,
+      ip: actor.ip,
+    });
+    return row!.id;
+  });
+}
+
+export async function createSection(
+  db: Db,
+  actor: Actor,
+  input: { name: string; region_id: number },
+): Promise<number> {
+  const parent = await queryOne<{ id: number }>(
+    db,
+    sql`select id from regions where id = ${input.region_id}`,
+  );
+  if (!parent) throw httpError(404, NOT_FOUND.region);
+  await assertUniqueName(
+    db,
+    sql`sections`,
+    sql`region_id`,
+    parent.id,
+    input.name,
+    'Une section de cette région porte déjà ce nom.',
+  );
+  return db.transaction(async (tx) => {
+    const row = await queryOne<{ id: number }>(
+      tx,
+      sql`insert into sections (name, region_id) values (${input.name}, ${parent.id}) returning id`,
+    );
+    await audit(tx, {
+      userId: actor.userId,
+      action: 'section.create',
+      entityType: 'section',
+      entityId: row!.id,
+      data: input,
+      ip: actor.ip,
+    });
+    return row!.id;
+  });
+}
+
+export async function createChurch(
+  db: Db,
+  actor: Actor,
+  input: {
+    name: string;
+    section_id: number;
+    city: string | null;
+    address: string | null;
+    phone: string | null;
+  },
+): Promise<number> {
+  const parent = await queryOne<{ id: number }>(
+    db,
+    sql`select id from sections where id = ${input.section_id}`,
+  );
+  if (!parent) throw httpError(404, NOT_FOUND.section);
+  await assertUniqueName(
+    db,
+    sql`churches`,
+    sql`section_id`,
+    parent.id,
+    input.name,
+    'Une église de cette section porte déjà ce nom.',
+  );
+  return db.transaction(async (tx) => {
+    const row = await queryOne<{ id: number }>(
+      tx,
+      sql`insert into churches (name, section_id, city, address, phone)
+          values (${input.name}, ${parent.id}, ${input.city}, ${input.address}, ${input.phone}) returning id`,
+    );
+    await audit(tx, {
+      userId: actor.userId,
+      action: 'church.create',
+      entityType: 'church',
+      entityId: row!.id,
+      data: input,
+      ip: actor.ip,
+    });
+    return row!.id;
+  });
+}

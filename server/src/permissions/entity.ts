@@ -1,0 +1,49 @@
+import { httpError } from '../http/errors';
+
+/** Levels of the organisation, in the scope names of the data model. */
+export type Level = 'national_office' | 'region' | 'section' | 'church';
+
+/** What a permission is checked against: one entity, or anywhere ('global'). */
+export type PermissionTarget = { type: 'global' } | { type: Level | 'department'; id: number };
+
+const ENTITY_TYPE_ALIASES: Record<string, Level | 'department' | 'global'> = {
+  national_office: 'national_office',
+  national_offices: 'national_office',
+  ngo: 'national_office',
+  region: 'region',
+  regions: 'region',
+  section: 'section',
+  sections: 'section',
+  church: 'church',
+  churches: 'church',
+  department: 'department',
+  departments: 'department',
+  // SPEC.md section 6: a permission on an activity group's entity is checked in the global scope.
+  activity_group: 'global',
+  activity_groups: 'global',
+  global: 'global',
+};
+
+/** Reads an API entity type ('CHURCH', 'church', 'churches', 'ACTIVITY_GROUP'...) as a scope name. */
+export function normalizeEntityType(
+  value: string | null | undefined,
+): Level | 'department' | 'global' | null {
+  if (value === null || value === undefined || value === '') return 'global';
+  return ENTITY_TYPE_ALIASES[value.trim().toLowerCase()] ?? null;
+}
+
+/** The target of a permission check from an API entity type and id; no id means anywhere. */
+export function permissionTarget(
+  entityType: string | null | undefined,
+  entityId: number | null | undefined,
+): PermissionTarget {
+  const type = normalizeEntityType(entityType);
+  if (type === null) throw httpError(400, "Type d'entité non supporté");
+  if (type === 'global' || entityId === null || entityId === undefined) return { type: 'global' };
+  return { type, id: entityId };
+}
+
+/** Upper-case API name of a level ('church' -> 'CHURCH'). */
+export function apiEntityType(level: Level): 'NATIONAL_OFFICE' | 'REGION' | 'SECTION' | 'CHURCH' {
+  return level.toUpperCase() as 'NATIONAL_OFFICE' | 'REGION' | 'SECTION' | 'CHURCH';
+}

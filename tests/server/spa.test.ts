@@ -1,0 +1,59 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'spa-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>SPA</title><div id="root"></div>');
+  writeFileSync(path.join(dir, 'assets', 'app-123.js'), 'console.log("app");');
+  writeFileSync(path.join(dir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({ template: 'fixture', config: { staticDir: dir } });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('serving the built SPA', () => {
+  it('serves index.html for the root and for any page of the router (history fallback)', async () => {
+    for (const url of ['/', '/connexion', '/mon-eglise/depenses/12', '/espace-comptable?x=1']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves built files, the hashed assets as immutable', async () => {
+    const asset = await t.app.inject({ url: '/assets/app-123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toContain('console.log');
+    expect(asset.headers['cache-control']).toMatch(/immutable/);
+    const logo = await t.app.inject({ url: '/logo.svg' });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toMatch(/svg/);
+  });
+
+  it('answers 404 for a missing asset, and JSON 404 for unknown API paths', async () => {
+    expect((await t.app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
+    const api = await t.app.inject({ url: '/api/does-not-exist' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'E_HTTP_EXCEPTION: Route introuvable.' });
+    const post = await t.app.inject({ method: 'POST', url: '/connexion', payload: {} });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('still answers the API', async () => {
+    expect((await t.app.inject({ url: '/api/health' })).json()).toEqual({
+      status: 'ok',
+      database: t.database.kind,
+    });
+  });
+});

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Database } from '../../server/src/db/client';
+import { runMigrations } from '../../server/src/db/client';
+import { installDbFunctions } from '../../server/src/db/functions';
+import { seedReferenceData } from '../../server/src/db/reference-data';
+import { seedFixture } from './fixtures';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const DEMO_SEED = path.join(ROOT, 'server/src/db/seed/demo.ts');
+
+/** Which data set a test database starts from. */
+export type TemplateName = 'demo' | 'fixture';
+
+export type TestDbInfo =
+  | { kind: 'pglite'; dumps: Record<TemplateName, string> }
+  | { kind: 'postgres'; url: string; templates: Record<TemplateName, string>; runId: string };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    serverTestDb: TestDbInfo;
+  }
+}
+
+/**
+ * True when the demo seed exists; until then the demo template is the fixture.
+ * SERVER_TESTS_FIXTURE_ONLY=1 uses the fixture for both (quick focused runs).
+ */
+export function hasDemoSeed(): boolean {
+  return process.env.SERVER_TESTS_FIXTURE_ONLY !== '1' && existsSync(DEMO_SEED);
+}
+
+/** Migrations, reference data, then the demo seed (or the fixture) or the fixture alone. */
+export async function buildTemplate(database: Database, name: TemplateName): Promise<void> {
+  await runMigrations(database);
+  await seedReferenceData(database.db);
+  await installDbFunctions(database.db);
+  if (name === 'demo' && hasDemoSeed()) {
+    const module = (await import(pathToFileURL(DEMO_SEED).href)) as {
+      seedDemo: (
+        db: Database['db'],
+        opts?: { large?: boolean; log?: (line: string) => void },
+      ) => Promise<void>;
+    };
+    await module.seedDemo(database.db);
+  } else {
+    await seedFixture(database.db);
+  }
+}
+
+function listFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    return statSync(full).isDirectory() ? listFiles(full) : [full];
+  });
+}
+
+/** A hash of everything that shapes a template: a cached dump is reused while it matches. */
+export function templateHash(): string {
+  const hash = createHash('sha256');
+  hash.update(hasDemoSeed() ? 'demo' : 'fixture-only');
+  const files = [
+    ...listFiles(path.join(ROOT, 'server/src/db')),
+    ...listFiles(path.join(ROOT, 'server/src/permissions')),
+    ...listFiles(path.join(ROOT, 'server/src/auth')),
+    path.join(ROOT, 'tests/server/fixtures.ts'),
+    path.join(ROOT, 'tests/server/template.ts'),
+  ].sort();
+  for (const file of files) {
+    hash.update(path.relative(ROOT, file));
+    hash.update(readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
