@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'coverage', 'data', 'test-results', 'playwright-report', 'server/src/db/migrations'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'coverage',
+      'data',
+      'test-results',
+      'playwright-report',
+      'server/src/db/migrations',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,11 +4,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
-mkdirSync('test-results', { recursive: true });
+mkdirSync('.test-reports', { recursive: true });
 const vitestJson = (file) => [
   '--reporter=default',
   '--reporter=json',
-  `--outputFile.json=test-results/${file}`,
+  `--outputFile.json=.test-reports/${file}`,
 ];
 
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -40,13 +40,13 @@ const steps = [
     'end-to-end tests (Chromium)',
     'npx',
     ['playwright', 'test', '--reporter=list,json'],
-    { PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/e2e.json' },
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: '.test-reports/e2e.json' },
   ],
 ];
 
 const only = process.argv.slice(2);
 for (const f of ['web.json', 'server-pglite.json', 'server-postgres.json', 'e2e.json']) {
-  rmSync(`test-results/${f}`, { force: true });
+  rmSync(`.test-reports/${f}`, { force: true });
 }
 const results = [];
 for (const [name, cmd, args, env] of steps) {
@@ -68,7 +68,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const read = (f) =>
-  existsSync(`test-results/${f}`) ? JSON.parse(readFileSync(`test-results/${f}`, 'utf8')) : null;
+  existsSync(`.test-reports/${f}`) ? JSON.parse(readFileSync(`.test-reports/${f}`, 'utf8')) : null;
 for (const f of ['web.json', 'server-pglite.json', 'server-postgres.json']) {
   const r = read(f);
   if (!r) continue;
