@@ -16,12 +16,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
 import { churches, nationalOffices, regions, sections, users } from './core';
 
 // Money is an integer number of XOF everywhere (the currency has no minor unit): never a float.
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /** Entities that own money (scope names, lower case). Departments are the SPEC's activity groups. */
 export const FINANCE_ENTITY_TYPES = ['national_office', 'region', 'section', 'church', 'department'] as const;

@@ -47,6 +47,7 @@ import {
   SUPPLIERS,
   type ChurchSeed,
 } from './names';
+import { resetIdSequences } from './sequences';
 import { asciiSlug, createRng, scrambledNumber, type Rng } from './random';
 
 export { DEMO_PASSWORD };
@@ -671,7 +672,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
     await insertAll(t, expenseLines, data.lines);
     await insertAll(t, expensePayments, data.payments);
     await insertAll(t, subscriptions, data.subscriptions);
-    for (const table of [
+    await resetIdSequences(t, [
       'national_offices',
       'regions',
       'sections',
@@ -683,13 +684,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
       'expense_requests',
       'expense_lines',
       'expense_payments',
-    ]) {
-      await t.execute(
-        sql.raw(
-          `select setval(pg_get_serial_sequence('${table}', 'id'), coalesce(max(id), 0) + 1, false) from ${table}`,
-        ),
-      );
-    }
+    ]);
     await t.execute(
       sql`select setval('contribution_receipt_number_seq', ${data.contributions.length + 1}, false)`,
     );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { queryRows } from '../query';
 import { operationAccountIdsByCode } from './accounts';
+import { resetIdSequences } from './sequences';
 import {
   COUNTRIES,
   FEMALE_FIRST_NAMES,
@@ -300,20 +301,14 @@ export async function seedLarge(db: Db, options: SeedLargeOptions = {}): Promise
   }
 
   // ---- sequences and statistics
-  for (const table of [
+  await resetIdSequences(db, [
     'users',
     'contributions',
     'treasury_movements',
     'expense_requests',
     'expense_lines',
     'expense_payments',
-  ]) {
-    await db.execute(
-      sql.raw(
-        `select setval(pg_get_serial_sequence('${table}', 'id'), coalesce(max(id), 0) + 1, false) from ${table}`,
-      ),
-    );
-  }
+  ]);
   await db.execute(
     sql`select setval('contribution_receipt_number_seq', (select count(*) + 1 from contributions), false)`,
   );
