@@ -1,31 +1,14 @@
-import { forwardRef, type InputHTMLAttributes } from 'react';
-import { controlClass, errorText, FieldShell, useFieldIds, type FieldBaseProps } from './field';
+import { forwardRef } from 'react';
+import { TextField, type TextFieldProps } from './text-field';
 
 export const MIN_DATE = '1900-01-01';
 
-export type DateFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'required' | 'type'> &
-  FieldBaseProps & { inputClassName?: string };
+export type DateFieldProps = Omit<TextFieldProps, 'type' | 'suffix'>;
 
 /** A labelled date input; its value is 'YYYY-MM-DD'. Dates before 1900-01-01 are refused by default. */
 export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function DateField(
-  { label, hint, error, required, className, inputClassName, id, min = MIN_DATE, ...rest },
+  { min = MIN_DATE, ...rest },
   ref,
 ) {
-  const message = errorText(error);
-  const ids = useFieldIds(id, hint, message);
-  return (
-    <FieldShell label={label} hint={hint} error={message} required={required} className={className} ids={ids}>
-      <input
-        ref={ref}
-        id={ids.controlId}
-        type="date"
-        min={min}
-        aria-invalid={message ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={ids.describedBy}
-        className={controlClass(Boolean(message), inputClassName)}
-        {...rest}
-      />
-    </FieldShell>
-  );
+  return <TextField ref={ref} type="date" min={min} {...rest} />;
 });

@@ -30,6 +30,32 @@ export function useFieldIds(id: string | undefined, hint: ReactNode, error: stri
   return { controlId, hintId, errorId, describedBy };
 }
 
+/**
+ * The wiring of a labelled control: the props of its `FieldShell` (label, hint, error message) and
+ * the id and aria attributes that tie the control to them; spread `control` into the control.
+ */
+export function useFieldControl({
+  label,
+  hint,
+  error,
+  required,
+  className,
+  id,
+}: FieldBaseProps & { id: string | undefined }) {
+  const message = errorText(error);
+  const ids = useFieldIds(id, hint, message);
+  return {
+    invalid: Boolean(message),
+    shell: { label, hint, error: message, required, className, ids },
+    control: {
+      id: ids.controlId,
+      'aria-invalid': message ? true : undefined,
+      'aria-required': required || undefined,
+      'aria-describedby': ids.describedBy,
+    },
+  };
+}
+
 export const controlClass = (invalid: boolean, extra?: string) =>
   cn(
     'block w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 sm:text-sm',

@@ -1,28 +1,47 @@
-import { forwardRef, type InputHTMLAttributes } from 'react';
-import { controlClass, errorText, FieldShell, useFieldIds, type FieldBaseProps } from './field';
+import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
+import { cn } from '@/shared/lib/cn';
+import { controlClass, FieldShell, useFieldControl, type FieldBaseProps } from './field';
 
 export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'required'> &
-  FieldBaseProps & { inputClassName?: string };
+  FieldBaseProps & {
+    inputClassName?: string;
+    /** a unit shown inside the input on the right, e.g. 'F CFA' or '%' */
+    suffix?: ReactNode;
+  };
 
-/** A labelled text input; spread react-hook-form's `register('name')` into it. */
+/**
+ * A labelled input (text by default); spread react-hook-form's `register('name')` into it. The date,
+ * time, number and money fields are this input with their own type and defaults.
+ */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, hint, error, required, className, inputClassName, id, type = 'text', ...rest },
+  { label, hint, error, required, className, inputClassName, id, suffix, type = 'text', ...rest },
   ref,
 ) {
-  const message = errorText(error);
-  const ids = useFieldIds(id, hint, message);
+  const { invalid, shell, control } = useFieldControl({ label, hint, error, required, className, id });
+  const input = (
+    <input
+      ref={ref}
+      type={type}
+      {...control}
+      className={controlClass(invalid, cn(suffix ? 'pr-16' : '', inputClassName))}
+      {...rest}
+    />
+  );
   return (
-    <FieldShell label={label} hint={hint} error={message} required={required} className={className} ids={ids}>
-      <input
-        ref={ref}
-        id={ids.controlId}
-        type={type}
-        aria-invalid={message ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={ids.describedBy}
-        className={controlClass(Boolean(message), inputClassName)}
-        {...rest}
-      />
+    <FieldShell {...shell}>
+      {suffix ? (
+        <div className="relative">
+          {input}
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-slate-500"
+          >
+            {suffix}
+          </span>
+        </div>
+      ) : (
+        input
+      )}
     </FieldShell>
   );
 });

@@ -1,5 +1,5 @@
 import { forwardRef, type TextareaHTMLAttributes } from 'react';
-import { controlClass, errorText, FieldShell, useFieldIds, type FieldBaseProps } from './field';
+import { controlClass, FieldShell, useFieldControl, type FieldBaseProps } from './field';
 
 export type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'required'> &
   FieldBaseProps & { inputClassName?: string };
@@ -9,18 +9,14 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
   { label, hint, error, required, className, inputClassName, id, rows = 3, ...rest },
   ref,
 ) {
-  const message = errorText(error);
-  const ids = useFieldIds(id, hint, message);
+  const { invalid, shell, control } = useFieldControl({ label, hint, error, required, className, id });
   return (
-    <FieldShell label={label} hint={hint} error={message} required={required} className={className} ids={ids}>
+    <FieldShell {...shell}>
       <textarea
         ref={ref}
-        id={ids.controlId}
         rows={rows}
-        aria-invalid={message ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={ids.describedBy}
-        className={controlClass(Boolean(message), inputClassName)}
+        {...control}
+        className={controlClass(invalid, inputClassName)}
         {...rest}
       />
     </FieldShell>

@@ -1,7 +1,7 @@
 import type { DetailLink } from '@/features/org/pages/entity-detail-page';
 
 /** The sections an entity's page may link to, by URL segment (ROUTES.md). */
-const LABELS: Record<string, string> = {
+const LABELS = {
   regions: 'Régions',
   sections: 'Sections',
   eglises: 'Églises',
@@ -14,9 +14,12 @@ const LABELS: Record<string, string> = {
   'groupe-activites': 'Groupes d’activités',
   'type-activites': 'Types d’activités',
   'comptes-interdits': 'Comptes interdits',
-};
+} as const;
+
+/** The URL segment of a section below an entity's page, e.g. 'recettes'. */
+export type SubLinkSegment = keyof typeof LABELS;
 
 /** Links to `{base}/{segment}`; the detail page shows those whose page exists. */
-export function subLinks(base: string, segments: string[]): DetailLink[] {
-  return segments.map((segment) => ({ label: LABELS[segment] ?? segment, to: `${base}/${segment}` }));
+export function subLinks(base: string, segments: readonly SubLinkSegment[]): DetailLink[] {
+  return segments.map((segment) => ({ label: LABELS[segment], to: `${base}/${segment}` }));
 }

@@ -1,11 +1,11 @@
 import type { EntityType } from '@contract/common';
 import type { SpaceDefinition } from '@/shared/level/space';
-import { ParamLevel, RouteNotFoundError, type EntityTarget } from '@/shared/level/level-context';
+import { RouteNotFoundError, type EntityTarget } from '@/shared/level/level-context';
 import { useLeaderContext } from '../common/use-leader-context';
-import { orgDetailRoute, orgListRoute } from '@/features/org/routes';
+import { orgListRoute } from '@/features/org/routes';
+import { churchBranch, regionBranch, sectionBranch } from '../common/branches';
 import { SpaceHub } from '../common/space-hub';
 import { SpaceLevel } from '../common/space-level';
-import { subLinks } from '../common/sub-links';
 import { NATIONAL_OFFICE_ROOT as ROOT, nationalOfficeNav } from './nav';
 
 function entityPath(type: EntityType, target: EntityTarget): string | null {
@@ -54,89 +54,29 @@ export const space: SpaceDefinition = {
         { index: true, element: <NationalOfficeHome /> },
         orgListRoute({ path: 'regions' }, { kind: 'regions', back: ROOT }),
         orgListRoute({ path: 'eglises' }, { kind: 'churches', back: ROOT }),
-        {
-          path: 'regions/:regionId',
-          element: <ParamLevel entityType="REGION" param="regionId" here={(id) => `${ROOT}/regions/${id}`} />,
-          children: [
-            orgDetailRoute(
-              { index: true },
-              {
-                kind: 'regions',
-                back: `${ROOT}/regions`,
-                links: ({ regionId }) =>
-                  subLinks(`${ROOT}/regions/${regionId}`, [
-                    'sections',
-                    'recettes',
-                    'depenses',
-                    'rapport-activites',
-                    'membres',
-                  ]),
-              },
-            ),
-            orgListRoute(
-              { path: 'sections' },
-              {
-                kind: 'sections',
-                parentKind: 'regions',
-                back: ({ regionId }) => `${ROOT}/regions/${regionId}`,
-              },
-            ),
+        regionBranch({
+          base: ROOT,
+          links: ['sections', 'recettes', 'depenses', 'rapport-activites', 'membres'],
+        }),
+        // No list of sections in this space: a section's page goes back to its region.
+        sectionBranch({
+          base: ROOT,
+          links: ['eglises', 'recettes', 'depenses', 'rapport-activites', 'membres'],
+          back: 'parent',
+        }),
+        churchBranch({
+          base: ROOT,
+          links: [
+            'recettes',
+            'depenses',
+            'membres',
+            'fideles',
+            'souscriptions',
+            'rapport-activites',
+            'groupe-activites',
+            'type-activites',
           ],
-        },
-        {
-          path: 'sections/:sectionId',
-          element: (
-            <ParamLevel entityType="SECTION" param="sectionId" here={(id) => `${ROOT}/sections/${id}`} />
-          ),
-          children: [
-            orgDetailRoute(
-              { index: true },
-              {
-                kind: 'sections',
-                links: ({ sectionId }) =>
-                  subLinks(`${ROOT}/sections/${sectionId}`, [
-                    'eglises',
-                    'recettes',
-                    'depenses',
-                    'rapport-activites',
-                    'membres',
-                  ]),
-              },
-            ),
-            orgListRoute(
-              { path: 'eglises' },
-              {
-                kind: 'churches',
-                parentKind: 'sections',
-                back: ({ sectionId }) => `${ROOT}/sections/${sectionId}`,
-              },
-            ),
-          ],
-        },
-        {
-          path: 'eglises/:churchId',
-          element: <ParamLevel entityType="CHURCH" param="churchId" here={(id) => `${ROOT}/eglises/${id}`} />,
-          children: [
-            orgDetailRoute(
-              { index: true },
-              {
-                kind: 'churches',
-                back: `${ROOT}/eglises`,
-                links: ({ churchId }) =>
-                  subLinks(`${ROOT}/eglises/${churchId}`, [
-                    'recettes',
-                    'depenses',
-                    'membres',
-                    'fideles',
-                    'souscriptions',
-                    'rapport-activites',
-                    'groupe-activites',
-                    'type-activites',
-                  ]),
-              },
-            ),
-          ],
-        },
+        }),
       ],
     },
   ],

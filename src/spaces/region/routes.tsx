@@ -1,11 +1,11 @@
 import type { EntityType } from '@contract/common';
 import type { SpaceDefinition } from '@/shared/level/space';
-import { ParamLevel, RouteNotFoundError, type EntityTarget } from '@/shared/level/level-context';
+import { RouteNotFoundError, type EntityTarget } from '@/shared/level/level-context';
 import { useLeaderContext } from '../common/use-leader-context';
-import { orgDetailRoute, orgListRoute } from '@/features/org/routes';
+import { orgListRoute } from '@/features/org/routes';
+import { churchBranch, sectionBranch } from '../common/branches';
 import { SpaceHub } from '../common/space-hub';
 import { SpaceLevel } from '../common/space-level';
-import { subLinks } from '../common/sub-links';
 import { REGION_ROOT as ROOT, regionNav } from './nav';
 
 function entityPath(type: EntityType, target: EntityTarget): string | null {
@@ -33,8 +33,6 @@ function RegionHome() {
   return <SpaceHub title="Ma région" subtitle={region?.name} />;
 }
 
-const sectionBase = (sectionId: string | undefined) => `${ROOT}/sections/${sectionId}`;
-
 export const space: SpaceDefinition = {
   key: 'region',
   label: 'Ma région',
@@ -48,61 +46,17 @@ export const space: SpaceDefinition = {
         { index: true, element: <RegionHome /> },
         orgListRoute({ path: 'sections' }, { kind: 'sections', back: ROOT }),
         orgListRoute({ path: 'eglises' }, { kind: 'churches', back: ROOT }),
-        {
-          path: 'sections/:sectionId',
-          element: (
-            <ParamLevel entityType="SECTION" param="sectionId" here={(id) => sectionBase(String(id))} />
-          ),
+        sectionBranch({
+          base: ROOT,
+          links: ['eglises', 'recettes', 'depenses', 'rapport-activites', 'membres'],
+          // The region shows a church under its section only.
           children: [
-            orgDetailRoute(
-              { index: true },
-              {
-                kind: 'sections',
-                back: `${ROOT}/sections`,
-                links: ({ sectionId }) =>
-                  subLinks(sectionBase(sectionId), [
-                    'eglises',
-                    'recettes',
-                    'depenses',
-                    'rapport-activites',
-                    'membres',
-                  ]),
-              },
-            ),
-            orgListRoute(
-              { path: 'eglises' },
-              { kind: 'churches', parentKind: 'sections', back: ({ sectionId }) => sectionBase(sectionId) },
-            ),
-            {
-              path: 'eglises/:churchId',
-              element: (
-                <ParamLevel
-                  entityType="CHURCH"
-                  param="churchId"
-                  here={(id, params) => `${sectionBase(params.sectionId)}/eglises/${id}`}
-                />
-              ),
-              children: [
-                orgDetailRoute(
-                  { index: true },
-                  {
-                    kind: 'churches',
-                    back: ({ sectionId }) => `${sectionBase(sectionId)}/eglises`,
-                    links: ({ sectionId, churchId }) =>
-                      subLinks(`${sectionBase(sectionId)}/eglises/${churchId}`, [
-                        'recettes',
-                        'depenses',
-                        'membres',
-                        'fideles',
-                        'souscriptions',
-                        'rapport-activites',
-                      ]),
-                  },
-                ),
-              ],
-            },
+            churchBranch({
+              base: ({ sectionId }) => `${ROOT}/sections/${sectionId}`,
+              links: ['recettes', 'depenses', 'membres', 'fideles', 'souscriptions', 'rapport-activites'],
+            }),
           ],
-        },
+        }),
       ],
     },
   ],

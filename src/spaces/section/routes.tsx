@@ -1,11 +1,11 @@
 import type { EntityType } from '@contract/common';
 import type { SpaceDefinition } from '@/shared/level/space';
-import { ParamLevel, RouteNotFoundError, type EntityTarget } from '@/shared/level/level-context';
+import { RouteNotFoundError, type EntityTarget } from '@/shared/level/level-context';
 import { useLeaderContext } from '../common/use-leader-context';
-import { orgDetailRoute, orgListRoute } from '@/features/org/routes';
+import { orgListRoute } from '@/features/org/routes';
+import { churchBranch } from '../common/branches';
 import { SpaceHub } from '../common/space-hub';
 import { SpaceLevel } from '../common/space-level';
-import { subLinks } from '../common/sub-links';
 import { SECTION_ROOT as ROOT, sectionNav } from './nav';
 
 function entityPath(type: EntityType, target: EntityTarget): string | null {
@@ -44,28 +44,10 @@ export const space: SpaceDefinition = {
       children: [
         { index: true, element: <SectionHome /> },
         orgListRoute({ path: 'eglises' }, { kind: 'churches', back: ROOT }),
-        {
-          path: 'eglises/:churchId',
-          element: <ParamLevel entityType="CHURCH" param="churchId" here={(id) => `${ROOT}/eglises/${id}`} />,
-          children: [
-            orgDetailRoute(
-              { index: true },
-              {
-                kind: 'churches',
-                back: `${ROOT}/eglises`,
-                links: ({ churchId }) =>
-                  subLinks(`${ROOT}/eglises/${churchId}`, [
-                    'recettes',
-                    'depenses',
-                    'membres',
-                    'fideles',
-                    'souscriptions',
-                    'rapport-activites',
-                  ]),
-              },
-            ),
-          ],
-        },
+        churchBranch({
+          base: ROOT,
+          links: ['recettes', 'depenses', 'membres', 'fideles', 'souscriptions', 'rapport-activites'],
+        }),
       ],
     },
   ],
