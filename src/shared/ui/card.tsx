@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { cn } from '@/shared/lib/cn';
 
 /** A white panel; with a title it becomes a labelled region (a dashboard tile, a detail block). */
@@ -15,19 +15,28 @@ export function Card({
   className?: string;
   children?: ReactNode;
 }) {
+  const titleId = useId();
   const hasHeader = Boolean(title || description || actions);
+  const Panel = title ? 'section' : 'div';
   return (
-    <div className={cn('rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5', className)}>
+    <Panel
+      aria-labelledby={title ? titleId : undefined}
+      className={cn('rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5', className)}
+    >
       {hasHeader && (
         <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            {title && <h3 className="text-base font-semibold text-slate-900">{title}</h3>}
+            {title && (
+              <h3 id={titleId} className="text-base font-semibold text-slate-900">
+                {title}
+              </h3>
+            )}
             {description && <p className="mt-0.5 text-sm text-slate-500">{description}</p>}
           </div>
           {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
         </div>
       )}
       {children}
-    </div>
+    </Panel>
   );
 }

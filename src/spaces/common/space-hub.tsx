@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
-import { EmptyState } from '@/shared/ui/empty-state';
 import { useAccount } from '@/shared/auth/account-store';
 import { roleLabel, spacesOf } from '@/shared/auth/roles';
 import { usePageTitle } from '@/shared/level/page-title';
 import { registeredNav, useSpace } from '@/shared/level/space';
+import { AccountSummary } from './account-summary';
 import { NavIcon } from './nav-icon';
 
 /**
  * A space's home until its dashboard lands: cards to the sections of the space whose pages exist,
- * and to the user's other spaces.
+ * the user's own record, and their other spaces.
  */
 export function SpaceHub({ title, subtitle }: { title: string; subtitle?: string | null }) {
   usePageTitle(title);
@@ -30,18 +30,11 @@ export function SpaceHub({ title, subtitle }: { title: string; subtitle?: string
         </p>
       </section>
 
-      <section aria-labelledby="hub-sections" className="space-y-3">
-        <h2 id="hub-sections" className="text-lg font-semibold text-slate-900">
-          Rubriques
-        </h2>
-        {sections.length === 0 ? (
-          <div className="rounded-lg border border-dashed border-slate-300 bg-white">
-            <EmptyState
-              title="Aucune rubrique ouverte pour le moment"
-              text="Les rubriques de cet espace apparaîtront ici dès leur mise en service."
-            />
-          </div>
-        ) : (
+      {sections.length > 0 && (
+        <section aria-labelledby="hub-sections" className="space-y-3">
+          <h2 id="hub-sections" className="text-lg font-semibold text-slate-900">
+            Rubriques
+          </h2>
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {sections.map((item) => (
               <li key={item.path}>
@@ -62,8 +55,10 @@ export function SpaceHub({ title, subtitle }: { title: string; subtitle?: string
               </li>
             ))}
           </ul>
-        )}
-      </section>
+        </section>
+      )}
+
+      <AccountSummary account={account} />
 
       {others.length > 0 && (
         <section aria-labelledby="hub-spaces" className="space-y-3">

@@ -76,6 +76,7 @@ describe('Card and PageSection', () => {
       screen.getByRole('heading', { level: 3, name: 'Total' }),
     );
     expect(screen.getByRole('heading', { level: 2, name: 'Dépenses' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Total' })).toHaveTextContent(/1\s000\sF\sCFA/);
   });
 });
 
