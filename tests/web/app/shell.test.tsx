@@ -184,14 +184,15 @@ describe('church billing screen', () => {
       'href',
       '/dashboard',
     );
-    expect(screen.queryByRole('region', { name: 'Rubriques' })).not.toBeInTheDocument();
+    // The church's home (its hub) is not shown behind the billing screen.
+    expect(screen.queryByRole('region', { name: 'Mes informations' })).not.toBeInTheDocument();
     // The shell stays: the user can still sign out or switch space.
     expect(screen.getByRole('button', { name: 'Déconnexion' })).toBeInTheDocument();
   });
 
   it('shows the church pages once paid', async () => {
     renderApp('/mon-eglise', demo.pastor);
-    expect(await screen.findByRole('region', { name: 'Rubriques' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Mes informations' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Payer' })).not.toBeInTheDocument();
   });
 
