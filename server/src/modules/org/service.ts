@@ -292,77 +292,83 @@ async function assertUniqueName(
   if (existing) throw httpError(409, message);
 }
 
-export async function createRegion(
+/**
+ * Creates an entity under its parent in one transaction with its audit record: the parent must
+ * exist (404) and the name be free under it (409).
+ */
+async function createUnderParent(
+  db: Db,
+  actor: Actor,
+  spec: {
+    entityType: 'region' | 'section' | 'church';
+    table: SQL;
+    parent: { table: SQL; column: SQL; id: number; missing: string };
+    name: string;
+    nameTaken: string;
+    insert: (parentId: number) => SQL;
+    data: Record<string, unknown>;
+  },
+): Promise<number> {
+  const parent = await queryOne<{ id: number }>(
+    db,
+    sql`select id from ${spec.parent.table} where id = ${spec.parent.id}`,
+  );
+  if (!parent) throw httpError(404, spec.parent.missing);
+  await assertUniqueName(db, spec.table, spec.parent.column, parent.id, spec.name, spec.nameTaken);
+  return db.transaction(async (tx) => {
+    const row = await queryOne<{ id: number }>(tx, spec.insert(parent.id));
+    await audit(tx, {
+      userId: actor.userId,
+      action: `${spec.entityType}.create`,
+      entityType: spec.entityType,
+      entityId: row!.id,
+      data: spec.data,
+      ip: actor.ip,
+    });
+    return row!.id;
+  });
+}
+
+export function createRegion(
   db: Db,
   actor: Actor,
   input: { name: string; national_office_id: number },
 ): Promise<number> {
-  const parent = await queryOne<{ id: number }>(
-    db,
-    sql`select id from national_offices where id = ${input.national_office_id}`,
-  );
-  if (!parent) throw httpError(404, NOT_FOUND.national_office);
-  await assertUniqueName(
-    db,
-    sql`regions`,
-    sql`national_office_id`,
-    parent.id,
-    input.name,
-    'Une région porte déjà ce nom.',
-  );
-  return db.transaction(async (tx) => {
-    const row = await queryOne<{ id: number }>(
-      tx,
-      sql`insert into regions (name, national_office_id) values (${input.name}, ${parent.id}) returning id`,
-    );
-    await audit(tx, {
-      userId: actor.userId,
-      action: 'region.create',
-      entityType: 'region',
-      entityId: row!.id,
-      data: input,
-      ip: actor.ip,
-    });
-    return row!.id;
+  return createUnderParent(db, actor, {
+    entityType: 'region',
+    table: sql`regions`,
+    parent: {
+      table: sql`national_offices`,
+      column: sql`national_office_id`,
+      id: input.national_office_id,
+      missing: NOT_FOUND.national_office,
+    },
+    name: input.name,
+    nameTaken: 'Une région porte déjà ce nom.',
+    insert: (parentId) =>
+      sql`insert into regions (name, national_office_id) values (${input.name}, ${parentId}) returning id`,
+    data: input,
   });
 }
 
-export async function createSection(
+export function createSection(
   db: Db,
   actor: Actor,
   input: { name: string; region_id: number },
 ): Promise<number> {
-  const parent = await queryOne<{ id: number }>(
-    db,
-    sql`select id from regions where id = ${input.region_id}`,
-  );
-  if (!parent) throw httpError(404, NOT_FOUND.region);
-  await assertUniqueName(
-    db,
-    sql`sections`,
-    sql`region_id`,
-    parent.id,
-    input.name,
-    'Une section de cette région porte déjà ce nom.',
-  );
-  return db.transaction(async (tx) => {
-    const row = await queryOne<{ id: number }>(
-      tx,
-      sql`insert into sections (name, region_id) values (${input.name}, ${parent.id}) returning id`,
-    );
-    await audit(tx, {
-      userId: actor.userId,
-      action: 'section.create',
-      entityType: 'section',
-      entityId: row!.id,
-      data: input,
-      ip: actor.ip,
-    });
-    return row!.id;
+  return createUnderParent(db, actor, {
+    entityType: 'section',
+    table: sql`sections`,
+    parent: { table: sql`regions`, column: sql`region_id`, id: input.region_id, missing: NOT_FOUND.region },
+    name: input.name,
+    nameTaken: 'Une section de cette région porte déjà ce nom.',
+    insert: (parentId) =>
+      sql`insert into sections (name, region_id) values (${input.name}, ${parentId}) returning id`,
+    data: input,
   });
 }
 
-export async function createChurch(
+export function createChurch(
   db: Db,
   actor: Actor,
   input: {
@@ -373,33 +379,20 @@ export async function createChurch(
     phone: string | null;
   },
 ): Promise<number> {
-  const parent = await queryOne<{ id: number }>(
-    db,
-    sql`select id from sections where id = ${input.section_id}`,
-  );
-  if (!parent) throw httpError(404, NOT_FOUND.section);
-  await assertUniqueName(
-    db,
-    sql`churches`,
-    sql`section_id`,
-    parent.id,
-    input.name,
-    'Une église de cette section porte déjà ce nom.',
-  );
-  return db.transaction(async (tx) => {
-    const row = await queryOne<{ id: number }>(
-      tx,
+  return createUnderParent(db, actor, {
+    entityType: 'church',
+    table: sql`churches`,
+    parent: {
+      table: sql`sections`,
+      column: sql`section_id`,
+      id: input.section_id,
+      missing: NOT_FOUND.section,
+    },
+    name: input.name,
+    nameTaken: 'Une église de cette section porte déjà ce nom.',
+    insert: (parentId) =>
       sql`insert into churches (name, section_id, city, address, phone)
-          values (${input.name}, ${parent.id}, ${input.city}, ${input.address}, ${input.phone}) returning id`,
-    );
-    await audit(tx, {
-      userId: actor.userId,
-      action: 'church.create',
-      entityType: 'church',
-      entityId: row!.id,
-      data: input,
-      ip: actor.ip,
-    });
-    return row!.id;
+          values (${input.name}, ${parentId}, ${input.city}, ${input.address}, ${input.phone}) returning id`,
+    data: input,
   });
 }
