@@ -11,7 +11,13 @@ import { registerErrorHandling } from './http/errors';
 import { registerSecurity } from './http/security';
 import { registerSpaAndNotFound } from './http/spa';
 import './http/zod-locale';
+import { accountsRoutes } from './modules/accounts/routes';
 import { authRoutes, type LoginLimits } from './modules/auth/routes';
+import { contributionRoutes } from './modules/contributions/routes';
+import { expenseRoutes } from './modules/expenses/routes';
+import { faithfulRoutes } from './modules/faithful/routes';
+import { memberRoutes } from './modules/members/routes';
+import { treasuryRoutes } from './modules/treasury/routes';
 import { orgRoutes } from './modules/org/routes';
 import { permissionRoutes } from './modules/permissions/routes';
 import { rolesRoutes } from './modules/roles/routes';
@@ -70,6 +76,12 @@ export async function buildApp({ database, config, loginLimits }: BuildAppOption
       await api.register(orgRoutes);
       await api.register(rolesRoutes);
       await api.register(permissionRoutes);
+      await api.register(accountsRoutes);
+      await api.register(treasuryRoutes);
+      await api.register(expenseRoutes);
+      await api.register(contributionRoutes);
+      await api.register(faithfulRoutes);
+      await api.register(memberRoutes);
     },
     { prefix: '/api' },
   );

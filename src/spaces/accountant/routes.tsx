@@ -2,6 +2,7 @@ import type { EntityType } from '@contract/common';
 import type { SpaceDefinition } from '@/shared/level/space';
 import { GLOBAL_LEVEL, ParamLevel, type EntityTarget } from '@/shared/level/level-context';
 import { orgDetailRoute, orgListRoute } from '@/features/org/routes';
+import { featureRoutes, slotPages } from '../common/features';
 import { SpaceLevel } from '../common/space-level';
 import { ACCOUNTANT_ROOT, accountantDock, accountantNav } from './nav';
 
@@ -49,8 +50,13 @@ export const space: SpaceDefinition = {
               { index: true },
               { kind: 'churches', back: ACCOUNTANT_ROOT, links: ({ id }) => churchLinks(id) },
             ),
+            ...slotPages('accountant-church', 'recettes', {
+              space: 'accountant',
+              page: ({ id }) => `${ACCOUNTANT_ROOT}/eglise/${id}`,
+            }),
           ],
         },
+        ...featureRoutes('accountant'),
       ],
     },
   ],

@@ -2,6 +2,8 @@ import type { EntityType } from '@contract/common';
 import type { SpaceDefinition } from '@/shared/level/space';
 import { GLOBAL_LEVEL, ParamLevel, type EntityTarget } from '@/shared/level/level-context';
 import { orgDetailRoute, orgListRoute } from '@/features/org/routes';
+import { departmentBranch } from '../common/branches';
+import { featureRoutes, slotPages } from '../common/features';
 import { SpaceHub } from '../common/space-hub';
 import { SpaceLevel } from '../common/space-level';
 import { subLinks } from '../common/sub-links';
@@ -46,11 +48,23 @@ export const space: SpaceDefinition = {
                   ]),
               },
             ),
+            ...['membres', 'souscriptions', 'comptes-interdits'].flatMap((segment) =>
+              slotPages('national-office', segment, {
+                space: 'admin',
+                page: ({ id }) => `${ADMIN_ROOT}/bureaux-nationaux/${id}`,
+              }),
+            ),
           ],
         },
         orgListRoute({ path: 'regions' }, { kind: 'regions', back: ADMIN_ROOT }),
         orgListRoute({ path: 'sections' }, { kind: 'sections', back: ADMIN_ROOT }),
         orgListRoute({ path: 'eglises' }, { kind: 'churches', back: ADMIN_ROOT }),
+        ...featureRoutes('admin'),
+        departmentBranch({
+          space: 'admin',
+          base: ADMIN_ROOT,
+          links: ['membres', 'contributions', 'depenses', 'activites'],
+        }),
       ],
     },
   ],

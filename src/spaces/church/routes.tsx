@@ -5,6 +5,7 @@ import { RouteNotFoundError, type EntityTarget } from '@/shared/level/level-cont
 import { useAccount } from '@/shared/auth/account-store';
 import { useLeaderContext } from '../common/use-leader-context';
 import { SpaceHub } from '../common/space-hub';
+import { featureRoutes } from '../common/features';
 import { SpaceLevel } from '../common/space-level';
 import { BillingScreen } from './billing-screen';
 import { CHURCH_ROOT as ROOT, CHURCH_SUBSCRIPTIONS, churchNav } from './nav';
@@ -52,7 +53,7 @@ export const space: SpaceDefinition = {
   routes: [
     {
       element: <ChurchLevel />,
-      children: [{ index: true, element: <ChurchHome /> }],
+      children: [{ index: true, element: <ChurchHome /> }, ...featureRoutes('church')],
     },
   ],
 };

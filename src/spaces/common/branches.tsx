@@ -3,6 +3,9 @@ import type { Params, RouteObject } from 'react-router';
 import { ParamLevel } from '@/shared/level/level-context';
 import type { OrgKind } from '@/features/org/kinds';
 import { orgDetailRoute, orgListRoute } from '@/features/org/routes';
+import type { SpaceKey } from '@/shared/auth/roles';
+import type { Slot } from './feature-mount';
+import { slotPages } from './features';
 import { subLinks, type SubLinkSegment } from './sub-links';
 
 /*
@@ -19,6 +22,8 @@ type PathOf = (params: RouteParams) => string;
 type SubPage = (at: { page: PathOf }) => RouteObject;
 
 type BranchKind = {
+  /** where features hang their pages below this entity (./features.ts) */
+  slot: Slot;
   /** the URL segment of the list of these entities, e.g. 'eglises' */
   segment: string;
   /** the URL parameter holding the entity id, e.g. 'churchId' */
@@ -33,6 +38,8 @@ type BranchKind = {
 };
 
 export type BranchOptions = {
+  /** the space the branch is mounted in (features adapt their pages to it) */
+  space: SpaceKey;
   /** where the branch hangs: the space's root, or the path of the entity page above it (from the URL params) */
   base: string | PathOf;
   /** the sub-pages of the entity in this space, by URL segment, in the order of the page's links */
@@ -46,7 +53,10 @@ export type BranchOptions = {
   children?: RouteObject[];
 };
 
-function branch(of: BranchKind, { base, links, back = 'list', children = [] }: BranchOptions): RouteObject {
+function branch(
+  of: BranchKind,
+  { space, base, links, back = 'list', children = [] }: BranchOptions,
+): RouteObject {
   const list: PathOf = (params) => `${typeof base === 'string' ? base : base(params)}/${of.segment}`;
   const page: PathOf = (params) => `${list(params)}/${params[of.param]}`;
   return {
@@ -67,13 +77,17 @@ function branch(of: BranchKind, { base, links, back = 'list', children = [] }: B
           links: (params) => subLinks(page(params), links),
         },
       ),
-      ...links.flatMap((segment) => of.pages[segment]?.({ page }) ?? []),
+      ...links.flatMap((segment) => [
+        ...(of.pages[segment] ? [of.pages[segment]({ page })] : []),
+        ...slotPages(of.slot, segment, { space, page }),
+      ]),
       ...children,
     ],
   };
 }
 
 const REGION: BranchKind = {
+  slot: 'region',
   segment: 'regions',
   param: 'regionId',
   entityType: 'REGION',
@@ -85,6 +99,7 @@ const REGION: BranchKind = {
 };
 
 const SECTION: BranchKind = {
+  slot: 'section',
   segment: 'sections',
   param: 'sectionId',
   entityType: 'SECTION',
@@ -96,6 +111,7 @@ const SECTION: BranchKind = {
 };
 
 const CHURCH: BranchKind = {
+  slot: 'church',
   segment: 'eglises',
   param: 'churchId',
   entityType: 'CHURCH',
@@ -111,3 +127,24 @@ export const sectionBranch = (options: BranchOptions) => branch(SECTION, options
 
 /** 'eglises/:churchId': a church's page and the pages below it. */
 export const churchBranch = (options: BranchOptions) => branch(CHURCH, options);
+
+/**
+ * 'departements/:id': the pages of one department (the SPEC's activity group) that features mount
+ * (contributions, expenses, members...). The department's own page belongs to its dashboard.
+ */
+export function departmentBranch({
+  space,
+  base,
+  links,
+}: {
+  space: SpaceKey;
+  base: string;
+  links: readonly string[];
+}): RouteObject {
+  const page: PathOf = (params) => `${base === '/' ? '' : base}/departements/${params.id}`;
+  return {
+    path: 'departements/:id',
+    element: <ParamLevel entityType="ACTIVITY_GROUP" param="id" here={(_id, params) => page(params)} />,
+    children: links.flatMap((segment) => slotPages('department', segment, { space, page })),
+  };
+}

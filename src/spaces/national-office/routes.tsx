@@ -3,7 +3,8 @@ import type { SpaceDefinition } from '@/shared/level/space';
 import { RouteNotFoundError, type EntityTarget } from '@/shared/level/level-context';
 import { useLeaderContext } from '../common/use-leader-context';
 import { orgListRoute } from '@/features/org/routes';
-import { churchBranch, regionBranch, sectionBranch } from '../common/branches';
+import { churchBranch, departmentBranch, regionBranch, sectionBranch } from '../common/branches';
+import { featureRoutes } from '../common/features';
 import { SpaceHub } from '../common/space-hub';
 import { SpaceLevel } from '../common/space-level';
 import { NATIONAL_OFFICE_ROOT as ROOT, nationalOfficeNav } from './nav';
@@ -54,17 +55,26 @@ export const space: SpaceDefinition = {
         { index: true, element: <NationalOfficeHome /> },
         orgListRoute({ path: 'regions' }, { kind: 'regions', back: ROOT }),
         orgListRoute({ path: 'eglises' }, { kind: 'churches', back: ROOT }),
+        ...featureRoutes('national-office'),
+        departmentBranch({
+          space: 'national-office',
+          base: ROOT,
+          links: ['membres', 'contributions', 'depenses', 'activites'],
+        }),
         regionBranch({
+          space: 'national-office',
           base: ROOT,
           links: ['sections', 'recettes', 'depenses', 'rapport-activites', 'membres'],
         }),
         // No list of sections in this space: a section's page goes back to its region.
         sectionBranch({
+          space: 'national-office',
           base: ROOT,
           links: ['eglises', 'recettes', 'depenses', 'rapport-activites', 'membres'],
           back: 'parent',
         }),
         churchBranch({
+          space: 'national-office',
           base: ROOT,
           links: [
             'recettes',

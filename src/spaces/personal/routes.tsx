@@ -2,6 +2,8 @@ import type { SpaceDefinition } from '@/shared/level/space';
 import { GLOBAL_LEVEL } from '@/shared/level/level-context';
 import { useAccount } from '@/shared/auth/account-store';
 import { SpaceHub } from '../common/space-hub';
+import { departmentBranch } from '../common/branches';
+import { featureRoutes } from '../common/features';
 import { SpaceLevel } from '../common/space-level';
 import { PERSONAL_HOME, personalNav } from './nav';
 
@@ -22,7 +24,11 @@ export const space: SpaceDefinition = {
   routes: [
     {
       element: <SpaceLevel level={GLOBAL_LEVEL} root="/" entity={noEntityPage} />,
-      children: [{ path: 'dashboard', element: <PersonalHome /> }],
+      children: [
+        { path: 'dashboard', element: <PersonalHome /> },
+        ...featureRoutes('personal'),
+        departmentBranch({ space: 'personal', base: '/', links: ['contributions', 'depenses', 'activites'] }),
+      ],
     },
   ],
 };

@@ -5,6 +5,7 @@ import { useLeaderContext } from '../common/use-leader-context';
 import { orgListRoute } from '@/features/org/routes';
 import { churchBranch, sectionBranch } from '../common/branches';
 import { SpaceHub } from '../common/space-hub';
+import { featureRoutes } from '../common/features';
 import { SpaceLevel } from '../common/space-level';
 import { REGION_ROOT as ROOT, regionNav } from './nav';
 
@@ -46,12 +47,15 @@ export const space: SpaceDefinition = {
         { index: true, element: <RegionHome /> },
         orgListRoute({ path: 'sections' }, { kind: 'sections', back: ROOT }),
         orgListRoute({ path: 'eglises' }, { kind: 'churches', back: ROOT }),
+        ...featureRoutes('region'),
         sectionBranch({
+          space: 'region',
           base: ROOT,
           links: ['eglises', 'recettes', 'depenses', 'rapport-activites', 'membres'],
           // The region shows a church under its section only.
           children: [
             churchBranch({
+              space: 'region',
               base: ({ sectionId }) => `${ROOT}/sections/${sectionId}`,
               links: ['recettes', 'depenses', 'membres', 'fideles', 'souscriptions', 'rapport-activites'],
             }),

@@ -5,6 +5,7 @@ import { useLeaderContext } from '../common/use-leader-context';
 import { orgListRoute } from '@/features/org/routes';
 import { churchBranch } from '../common/branches';
 import { SpaceHub } from '../common/space-hub';
+import { featureRoutes } from '../common/features';
 import { SpaceLevel } from '../common/space-level';
 import { SECTION_ROOT as ROOT, sectionNav } from './nav';
 
@@ -44,7 +45,9 @@ export const space: SpaceDefinition = {
       children: [
         { index: true, element: <SectionHome /> },
         orgListRoute({ path: 'eglises' }, { kind: 'churches', back: ROOT }),
+        ...featureRoutes('section'),
         churchBranch({
+          space: 'section',
           base: ROOT,
           links: ['recettes', 'depenses', 'membres', 'fideles', 'souscriptions', 'rapport-activites'],
         }),

@@ -280,3 +280,42 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+// ---------------------------------------------------------------- faithful transfers
+
+export const TRANSFER_STATUSES = ['pending', 'accepted', 'rejected', 'cancelled'] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+
+/**
+ * A faithful's move to another church (/mon-eglise/fideles/transfert): requested by the sending
+ * church, applied only when the receiving church accepts. Contributions stay where they were made.
+ */
+export const faithfulTransfers = pgTable(
+  'faithful_transfers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    fromChurchId: integer('from_church_id')
+      .notNull()
+      .references(() => churches.id),
+    toChurchId: integer('to_church_id')
+      .notNull()
+      .references(() => churches.id),
+    status: text('status').$type<TransferStatus>().notNull().default('pending'),
+    reason: text('reason'),
+    requestedBy: integer('requested_by').references(() => users.id),
+    requestedAt: createdAt(),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('faithful_transfers_to_idx').on(t.toChurchId, t.status),
+    index('faithful_transfers_from_idx').on(t.fromChurchId, t.status),
+    // one pending transfer per faithful at a time
+    uniqueIndex('faithful_transfers_pending_uq')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);

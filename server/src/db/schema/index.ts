@@ -1,2 +1,4 @@
 export * from './core';
 export * from './finance';
+export * from './planning';
+export * from './documents';

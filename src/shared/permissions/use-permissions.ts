@@ -1,0 +1,86 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import type { PERMISSION_ENTITY_TYPES, PermissionCheckMultipleBody } from '@contract/permissions';
+import { http } from '@/shared/api/http-client';
+import { useAccount } from '@/shared/auth/account-store';
+
+/**
+ * The one way a page asks "may this user...?" (SPEC.md section 6): every permission a page needs, on
+ * one entity, in one POST /permissions/check-multiple, cached 5 minutes (SPEC.md section 9). A failed
+ * check counts as denied (section 8); a super-admin holds everything without asking.
+ */
+
+export const PERMISSIONS_STALE_MS = 5 * 60_000;
+const PERMISSIONS_KEY = 'permissions';
+
+/** The entity a permission is checked on: the API's entity type and id; none means anywhere. */
+export type PermissionEntity = {
+  entityType: (typeof PERMISSION_ENTITY_TYPES)[number];
+  entityId: number | null;
+} | null;
+
+export type PermissionAnswer = {
+  /** false until the answer is known (and after a failure: denied) */
+  has: (code: string) => boolean;
+  hasAny: boolean;
+  hasAll: boolean;
+  isLoading: boolean;
+};
+
+type Results = Record<string, boolean>;
+
+export function permissionsQueryKey(codes: readonly string[], entity: PermissionEntity) {
+  return [
+    PERMISSIONS_KEY,
+    entity?.entityType ?? 'global',
+    entity?.entityId ?? null,
+    [...codes].sort(),
+  ] as const;
+}
+
+async function checkMultiple(codes: readonly string[], entity: PermissionEntity): Promise<Results> {
+  const body: PermissionCheckMultipleBody = {
+    permissions: [...codes],
+    entity_type: entity?.entityType ?? null,
+    entity_id: entity?.entityId ?? null,
+  };
+  try {
+    const { data } = await http.post<{ results: Results }>('/permissions/check-multiple', body);
+    return data.results;
+  } catch {
+    // A failed check means denied (SPEC.md section 8).
+    return {};
+  }
+}
+
+export function usePermissions(codes: readonly string[], entity: PermissionEntity = null): PermissionAnswer {
+  const account = useAccount();
+  const superAdmin = account?.is_super_admin === true;
+  const key = permissionsQueryKey(codes, entity);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => checkMultiple(codes, entity),
+    enabled: !!account && !superAdmin && codes.length > 0,
+    staleTime: PERMISSIONS_STALE_MS,
+    gcTime: PERMISSIONS_STALE_MS,
+    retry: false,
+  });
+  const results = query.data;
+  const has = useCallback((code: string) => superAdmin || results?.[code] === true, [superAdmin, results]);
+  return useMemo(
+    () => ({
+      has,
+      hasAny: superAdmin || codes.some((code) => results?.[code] === true),
+      hasAll: superAdmin || (codes.length > 0 && codes.every((code) => results?.[code] === true)),
+      isLoading: !superAdmin && !!account && codes.length > 0 && query.isPending,
+    }),
+    // codes is compared by its sorted key
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [has, superAdmin, results, account, query.isPending, key.join('|')],
+  );
+}
+
+/** After a grant, a revoke or a role change: the next checks ask the server again. */
+export function invalidatePermissions(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ queryKey: [PERMISSIONS_KEY] });
+}
