@@ -55,7 +55,9 @@ describe('GET /api/docs/json', () => {
     expect(listed).toEqual(expect.arrayContaining([...ROUTES, 'GET /api/operation-accounts/authorized']));
     for (const route of listed) {
       const [method, url] = route.split(' ');
-      expect(t.app.hasRoute({ method: method as 'GET', url: url.replace(/\{(\w+)\}/g, ':$1') }), route).toBe(true);
+      expect(t.app.hasRoute({ method: method as 'GET', url: url.replace(/\{(\w+)\}/g, ':$1') }), route).toBe(
+        true,
+      );
     }
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(item)) {
