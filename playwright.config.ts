@@ -58,7 +58,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR!,
       DATABASE_URL: '',
-      STATIC_DIR: 'dist',
+      STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
       SEED_DEMO: 'true',
       NODE_ENV: 'test',
       SESSION_SECRET: 'e2e-session-secret-of-at-least-32-characters',
