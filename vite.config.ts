@@ -18,5 +18,17 @@ export default defineConfig({
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
   preview: { port: 4173 },
-  build: { sourcemap: false, manifest: true, chunkSizeWarningLimit: 600 },
+  build: {
+    sourcemap: false,
+    manifest: true,
+    chunkSizeWarningLimit: 600,
+    // Two HTML entries: the SPA, and the public receipt verification (/receipt/{id}, served by the
+    // server from receipt.html) that a guest opens from a QR code without loading the SPA (decision 0009).
+    rollupOptions: {
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        receipt: fileURLToPath(new URL('./receipt.html', import.meta.url)),
+      },
+    },
+  },
 });

@@ -74,6 +74,13 @@ export function createRootRoutes(): RouteObject[] {
             Component: (await import('@/features/auth/pages/access-refused-page')).AccessRefusedPage,
           }),
         },
+        {
+          path: 'receipt/:id',
+          lazy: async () => ({
+            Component: (await import('@/features/contributions/pages/receipt-verification-page'))
+              .ReceiptVerificationPage,
+          }),
+        },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -23,9 +23,24 @@ export async function registerSpaAndNotFound(app: FastifyInstance, staticDir: st
     });
   }
 
+  // /receipt/{id} (the QR code of a receipt) gets the light page of its own entry, receipt.html
+  // (decision 0009), when the build has it; otherwise the SPA, which has the same route.
+  const receiptPage = root && existsSync(path.join(root, 'receipt.html')) ? 'receipt.html' : null;
+
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
     const isApi = url === '/api' || url.startsWith('/api/');
+    if (
+      receiptPage &&
+      root &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      /^\/receipt\/[^/]+\/?$/.test(url)
+    ) {
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile(receiptPage, root);
+    }
     if (
       !isApi &&
       root &&

@@ -1,0 +1,294 @@
+import { z } from 'zod';
+import { listMetaSchema, MAX_ID } from './common';
+import { JOURNAL_TYPES } from './accounts';
+
+/** Kinds of contribution (server/src/db/schema/finance.ts CONTRIBUTION_TYPES) and their French labels. */
+export const CONTRIBUTION_TYPES = ['tithe', 'offering', 'special_gift', 'pledge', 'other'] as const;
+export type ContributionType = (typeof CONTRIBUTION_TYPES)[number];
+export const CONTRIBUTION_TYPE_LABELS: Record<ContributionType, string> = {
+  tithe: 'Dîme',
+  offering: 'Offrande',
+  special_gift: 'Don spécial',
+  pledge: 'Promesse / Engagement',
+  other: 'Autre',
+};
+
+export const CONTRIBUTION_STATUSES = ['valid', 'cancelled'] as const;
+export type ContributionStatus = (typeof CONTRIBUTION_STATUSES)[number];
+export const CONTRIBUTION_STATUS_LABELS: Record<ContributionStatus, string> = {
+  valid: 'Valide',
+  cancelled: 'Annulé',
+};
+
+/** Entity types of the contributions API (SPEC.md section 3; ACTIVITY_GROUP is a department). */
+export const CONTRIBUTION_ENTITY_TYPES = [
+  'NATIONAL_OFFICE',
+  'REGION',
+  'SECTION',
+  'CHURCH',
+  'ACTIVITY_GROUP',
+] as const;
+export type ContributionEntityType = (typeof CONTRIBUTION_ENTITY_TYPES)[number];
+
+/** Largest amount of one contribution, in XOF. */
+export const MAX_CONTRIBUTION_AMOUNT = 1_000_000_000;
+
+/** A public id: 16 random bytes in base64url (22 characters). */
+export const PUBLIC_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+export const CONTRIBUTION_MESSAGES = {
+  contributorRequired: 'Veuillez choisir un fidèle ou cocher « Anonyme ».',
+  contributorNotFaithful: "Ce fidèle n'appartient pas à cette entité.",
+  anonymousForbidden: "Vous n'êtes pas autorisé à enregistrer une contribution anonyme.",
+  typeRequired: 'Veuillez choisir le type de contribution.',
+  amountRequired: 'Le montant est requis.',
+  amountPositive: 'Le montant doit être un nombre entier supérieur à 0.',
+  amountMax: 'Le montant ne peut pas dépasser 1 000 000 000 F CFA.',
+  dateRequired: 'La date est requise.',
+  dateInvalid: 'Date invalide.',
+  dateTooOld: 'La date ne peut pas être antérieure au 01/01/1900.',
+  dateFuture: 'La date ne peut pas être dans le futur.',
+  timeInvalid: "Format d'heure invalide (HH:MM)",
+  receiptAccountRequired: 'Veuillez choisir le compte de recette.',
+  receiptAccountInvalid: "Ce compte de recette n'est pas autorisé pour cette entité.",
+  paymentAccountRequired: 'Veuillez choisir le compte de paiement.',
+  paymentAccountInvalid:
+    "Ce compte de paiement n'est pas un compte de trésorerie autorisé pour cette entité.",
+  notesTooLong: 'Les notes ne doivent pas dépasser 500 caractères.',
+  entityRequired: "L'entité est requise",
+  notFound: 'Contribution introuvable.',
+  alreadyCancelled: 'Cette contribution est déjà annulée.',
+  receiptNotFound: 'Reçu introuvable.',
+  tooManyRequests: 'Trop de vérifications depuis cette adresse. Réessayez dans quelques instants.',
+  periodInvalid: 'La date de fin doit suivre la date de début.',
+} as const;
+
+const idSchema = (message: string) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+
+const optionalId = z.coerce
+  .number({ error: 'Identifiant invalide.' })
+  .int('Identifiant invalide.')
+  .positive('Identifiant invalide.')
+  .max(MAX_ID, 'Identifiant invalide.')
+  .optional();
+
+const dateOnly = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, CONTRIBUTION_MESSAGES.dateInvalid)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), CONTRIBUTION_MESSAGES.dateInvalid);
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'], { error: 'Valeur invalide.' })
+  .transform((value) => value === 'true' || value === '1')
+  .optional();
+
+/** GET /contributions: one list, whose scope is an entity, a faithful, the accountant's churches or mine. */
+export const contributionListQuerySchema = z.object({
+  entity_type: z.enum(CONTRIBUTION_ENTITY_TYPES, { error: "Type d'entité non supporté" }).optional(),
+  entity_id: optionalId,
+  /** one faithful's contributions (fideles/{id}/contributions) */
+  user_id: optionalId,
+  /** the contributions of the churches the external accountant manages */
+  managed: booleanFlag,
+  /** the signed-in user's own contributions (/mes-contributions) */
+  mine: booleanFlag,
+  from_date: dateOnly.optional(),
+  to_date: dateOnly.optional(),
+  type: z.enum(CONTRIBUTION_TYPES, { error: 'Type de contribution invalide.' }).optional(),
+  status: z.enum(CONTRIBUTION_STATUSES, { error: 'Statut invalide.' }).optional(),
+  receipt_account_id: optionalId,
+  payment_account_id: optionalId,
+  /** receipt number or contributor name */
+  search: z.string().trim().max(100, 'La recherche est trop longue.').optional(),
+  page: z.coerce
+    .number({ error: 'Page invalide.' })
+    .int('Page invalide.')
+    .min(1, 'Page invalide.')
+    .max(1_000_000, 'Page invalide.')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'Limite invalide.' })
+    .int('Limite invalide.')
+    .min(1, 'Limite invalide.')
+    .max(1000, 'Limite invalide.')
+    .default(20),
+});
+export type ContributionListQuery = z.input<typeof contributionListQuerySchema>;
+
+const accountRefSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+
+export const contributionSchema = z.object({
+  id: z.number().int(),
+  entity_type: z.enum(CONTRIBUTION_ENTITY_TYPES),
+  entity_id: z.number().int(),
+  entity_name: z.string(),
+  /** null when anonymous or when the giver is not a member */
+  contributor: z
+    .object({
+      id: z.number().int(),
+      firstname: z.string(),
+      lastname: z.string(),
+      registration_number: z.string().nullable(),
+    })
+    .nullable(),
+  is_anonymous: z.boolean(),
+  type: z.enum(CONTRIBUTION_TYPES),
+  amount: z.number().int(),
+  occurred_at: z.string(),
+  receipt_account: accountRefSchema,
+  payment_account: accountRefSchema.extend({ journal_type: z.enum(JOURNAL_TYPES).nullable() }),
+  notes: z.string().nullable(),
+  receipt_number: z.string(),
+  public_id: z.string(),
+  status: z.enum(CONTRIBUTION_STATUSES),
+  cancelled_at: z.string().nullable(),
+  created_at: z.string(),
+  created_by_name: z.string().nullable(),
+});
+export type Contribution = z.infer<typeof contributionSchema>;
+
+export const contributionTotalsSchema = z.object({
+  /** valid contributions of the filtered set (cancelled ones are not counted) */
+  count: z.number().int(),
+  amount: z.number().int(),
+  by_type: z.array(
+    z.object({ type: z.enum(CONTRIBUTION_TYPES), count: z.number().int(), amount: z.number().int() }),
+  ),
+});
+export type ContributionTotals = z.infer<typeof contributionTotalsSchema>;
+
+export const contributionListSchema = z.object({
+  data: z.array(contributionSchema),
+  meta: listMetaSchema,
+  totals: contributionTotalsSchema,
+});
+export type ContributionList = z.infer<typeof contributionListSchema>;
+
+export const contributionAnswerSchema = z.object({ data: contributionSchema });
+
+/** POST /contributions */
+export const createContributionBodySchema = z.object({
+  entity_type: z.enum(CONTRIBUTION_ENTITY_TYPES, { error: "Type d'entité non supporté" }),
+  entity_id: idSchema(CONTRIBUTION_MESSAGES.entityRequired),
+  /** the contributor, a faithful of the entity; null/absent with is_anonymous */
+  user_id: z
+    .number({ error: CONTRIBUTION_MESSAGES.contributorRequired })
+    .int(CONTRIBUTION_MESSAGES.contributorRequired)
+    .positive(CONTRIBUTION_MESSAGES.contributorRequired)
+    .max(MAX_ID, CONTRIBUTION_MESSAGES.contributorRequired)
+    .nullish(),
+  is_anonymous: z.boolean({ error: 'Valeur invalide.' }).default(false),
+  type: z.enum(CONTRIBUTION_TYPES, { error: CONTRIBUTION_MESSAGES.typeRequired }),
+  amount: z
+    .number({ error: CONTRIBUTION_MESSAGES.amountRequired })
+    .int(CONTRIBUTION_MESSAGES.amountPositive)
+    .positive(CONTRIBUTION_MESSAGES.amountPositive)
+    .max(MAX_CONTRIBUTION_AMOUNT, CONTRIBUTION_MESSAGES.amountMax),
+  /** ISO date-time ('2026-11-21T10:30' or with seconds and offset); without offset: UTC (Abidjan) */
+  occurred_at: z
+    .string({ error: CONTRIBUTION_MESSAGES.dateRequired })
+    .trim()
+    .min(1, CONTRIBUTION_MESSAGES.dateRequired)
+    .regex(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/,
+      CONTRIBUTION_MESSAGES.dateInvalid,
+    ),
+  receipt_account_id: idSchema(CONTRIBUTION_MESSAGES.receiptAccountRequired),
+  payment_account_id: idSchema(CONTRIBUTION_MESSAGES.paymentAccountRequired),
+  notes: z.string().trim().max(500, CONTRIBUTION_MESSAGES.notesTooLong).nullish(),
+});
+export type CreateContributionBody = z.input<typeof createContributionBodySchema>;
+
+export const cancelContributionBodySchema = z
+  .object({ reason: z.string().trim().max(500, 'Le motif ne doit pas dépasser 500 caractères.').nullish() })
+  .default({});
+
+/** GET /receipts/{publicId}: what anyone holding the QR code may see, nothing more. */
+export const publicReceiptSchema = z.object({
+  receipt_number: z.string(),
+  entity_name: z.string(),
+  occurred_at: z.string(),
+  amount: z.number().int(),
+  type: z.enum(CONTRIBUTION_TYPES),
+  status: z.enum(CONTRIBUTION_STATUSES),
+  /** 'K**** A.' or 'Anonyme' */
+  contributor: z.string(),
+});
+export type PublicReceipt = z.infer<typeof publicReceiptSchema>;
+export const publicReceiptAnswerSchema = z.object({ data: publicReceiptSchema });
+export const publicIdParamSchema = z.object({ publicId: z.string() });
+
+/** GET /contributions/summary: the signed-in member's giving by year and by type. */
+export const contributionSummarySchema = z.object({
+  data: z.object({
+    total: z.object({ count: z.number().int(), amount: z.number().int() }),
+    by_year: z.array(
+      z.object({
+        year: z.number().int(),
+        count: z.number().int(),
+        amount: z.number().int(),
+        by_type: z.array(
+          z.object({ type: z.enum(CONTRIBUTION_TYPES), count: z.number().int(), amount: z.number().int() }),
+        ),
+      }),
+    ),
+  }),
+});
+export type ContributionSummary = z.infer<typeof contributionSummarySchema>['data'];
+
+export const statementQuerySchema = z.object({
+  year: z.coerce
+    .number({ error: 'Année invalide.' })
+    .int('Année invalide.')
+    .min(1900, 'Année invalide.')
+    .max(2999, 'Année invalide.'),
+});
+
+/** GET /contributions/statement?year=: the member's annual statement (the SPA prints it). */
+export const contributionStatementSchema = z.object({
+  data: z.object({
+    year: z.number().int(),
+    member: z.object({
+      firstname: z.string(),
+      lastname: z.string(),
+      registration_number: z.string().nullable(),
+      church_name: z.string().nullable(),
+    }),
+    lines: z.array(
+      z.object({
+        receipt_number: z.string(),
+        occurred_at: z.string(),
+        type: z.enum(CONTRIBUTION_TYPES),
+        amount: z.number().int(),
+        entity_name: z.string(),
+        public_id: z.string(),
+      }),
+    ),
+    by_type: z.array(
+      z.object({ type: z.enum(CONTRIBUTION_TYPES), count: z.number().int(), amount: z.number().int() }),
+    ),
+    total: z.number().int(),
+    generated_at: z.string(),
+  }),
+});
+export type ContributionStatement = z.infer<typeof contributionStatementSchema>['data'];
+
+/** GET /contributions/receipt-accounts: the level's receipt accounts ('comptes de recettes') and totals. */
+export const receiptAccountsQuerySchema = z.object({
+  entity_type: z.enum(CONTRIBUTION_ENTITY_TYPES, { error: "Type d'entité non supporté" }),
+  entity_id: idSchema('Entité invalide.'),
+  from_date: dateOnly.optional(),
+  to_date: dateOnly.optional(),
+});
+export const receiptAccountTotalsSchema = z.object({
+  data: z.array(
+    accountRefSchema.extend({
+      count: z.number().int(),
+      amount: z.number().int(),
+      last_at: z.string().nullable(),
+    }),
+  ),
+  total: z.object({ count: z.number().int(), amount: z.number().int() }),
+});
+export type ReceiptAccountTotals = z.infer<typeof receiptAccountTotalsSchema>;

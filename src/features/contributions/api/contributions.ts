@@ -1,0 +1,225 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  Contribution,
+  ContributionEntityType,
+  ContributionList,
+  ContributionStatement,
+  ContributionStatus,
+  ContributionSummary,
+  ContributionType,
+  CreateContributionBody,
+  ReceiptAccountTotals,
+} from '@contract/contributions';
+import type { OperationAccount } from '@contract/accounts';
+import { http } from '@/shared/api/http-client';
+import { IDEMPOTENCY_HEADER } from '@/shared/api/idempotency';
+import { readItem, readList } from '@/shared/api/list';
+
+/** Which contributions a list shows: an entity's, a faithful's, the accountant's churches', or mine. */
+export type ContributionScope =
+  | { kind: 'entity'; entityType: ContributionEntityType; entityId: number }
+  | { kind: 'user'; userId: number }
+  | { kind: 'managed' }
+  | { kind: 'mine' };
+
+export type ContributionFilters = {
+  from_date?: string;
+  to_date?: string;
+  type?: ContributionType;
+  status?: ContributionStatus;
+  receipt_account_id?: number;
+  payment_account_id?: number;
+  user_id?: number;
+  search?: string;
+};
+
+export type ContributionPage = ContributionFilters & { page: number; limit: number };
+
+export const contributionKeys = {
+  all: ['contributions'] as const,
+  list: (scope: ContributionScope, page: ContributionPage) => ['contributions', 'list', scope, page] as const,
+  detail: (id: number) => ['contributions', 'detail', id] as const,
+  summary: ['contributions', 'summary'] as const,
+  statement: (year: number) => ['contributions', 'statement', year] as const,
+  receiptAccounts: (entityType: string, entityId: number, from?: string, to?: string) =>
+    ['contributions', 'receipt-accounts', entityType, entityId, from ?? '', to ?? ''] as const,
+};
+
+function scopeParams(scope: ContributionScope): Record<string, string | number> {
+  switch (scope.kind) {
+    case 'entity':
+      return { entity_type: scope.entityType, entity_id: scope.entityId };
+    case 'user':
+      return { user_id: scope.userId };
+    case 'managed':
+      return { managed: 'true' };
+    case 'mine':
+      return { mine: 'true' };
+  }
+}
+
+function clean(params: Record<string, unknown>): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== null && value !== '') out[key] = value as string | number;
+  return out;
+}
+
+/** GET /contributions: one page and the totals of the filtered set. */
+export async function fetchContributions(
+  scope: ContributionScope,
+  page: ContributionPage,
+): Promise<ContributionList> {
+  const { data } = await http.get<ContributionList>('/contributions', {
+    params: clean({ ...page, ...scopeParams(scope) }),
+  });
+  return data;
+}
+
+export const contributionListOptions = (scope: ContributionScope, page: ContributionPage) =>
+  queryOptions({
+    queryKey: contributionKeys.list(scope, page),
+    queryFn: () => fetchContributions(scope, page),
+    placeholderData: keepPreviousData,
+  });
+
+export function useContributionList(scope: ContributionScope | null, page: ContributionPage) {
+  return useQuery({
+    ...contributionListOptions(scope ?? { kind: 'mine' }, page),
+    enabled: scope !== null,
+  });
+}
+
+export function useContribution(id: number | null) {
+  return useQuery({
+    queryKey: contributionKeys.detail(id ?? 0),
+    queryFn: async () => readItem<Contribution>((await http.get(`/contributions/${id}`)).data),
+    enabled: id !== null,
+  });
+}
+
+export async function createContribution(body: CreateContributionBody, key: string): Promise<Contribution> {
+  const { data } = await http.post('/contributions', body, { headers: { [IDEMPOTENCY_HEADER]: key } });
+  return readItem<Contribution>(data);
+}
+
+export async function cancelContribution(id: number, reason: string, key: string): Promise<Contribution> {
+  const { data } = await http.post(
+    `/contributions/${id}/cancel`,
+    { reason: reason || null },
+    { headers: { [IDEMPOTENCY_HEADER]: key } },
+  );
+  return readItem<Contribution>(data);
+}
+
+export function useContributionSummary() {
+  return useQuery({
+    queryKey: contributionKeys.summary,
+    queryFn: async () => readItem<ContributionSummary>((await http.get('/contributions/summary')).data),
+  });
+}
+
+export function useContributionStatement(year: number | null) {
+  return useQuery({
+    queryKey: contributionKeys.statement(year ?? 0),
+    queryFn: async () =>
+      readItem<ContributionStatement>(
+        (await http.get('/contributions/statement', { params: { year } })).data,
+      ),
+    enabled: year !== null,
+  });
+}
+
+export function useReceiptAccountTotals(
+  entity: { entityType: ContributionEntityType; entityId: number } | null,
+  period: { from?: string; to?: string },
+) {
+  return useQuery({
+    queryKey: contributionKeys.receiptAccounts(
+      entity?.entityType ?? '',
+      entity?.entityId ?? 0,
+      period.from,
+      period.to,
+    ),
+    queryFn: async () =>
+      (
+        await http.get<ReceiptAccountTotals>('/contributions/receipt-accounts', {
+          params: clean({
+            entity_type: entity!.entityType,
+            entity_id: entity!.entityId,
+            from_date: period.from,
+            to_date: period.to,
+          }),
+        })
+      ).data,
+    enabled: entity !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /operation-accounts/authorized for one category; a failure gives an empty list. */
+export function useAuthorizedAccounts(
+  entity: { entityType: ContributionEntityType; entityId: number } | null,
+  category: string,
+) {
+  return useQuery({
+    queryKey: ['contributions', 'accounts', entity?.entityType, entity?.entityId, category],
+    queryFn: async () => {
+      try {
+        const { data } = await http.get('/operation-accounts/authorized', {
+          params: { entity_type: entity!.entityType, entity_id: entity!.entityId, categories: category },
+        });
+        return readList<OperationAccount>(data);
+      } catch {
+        return [];
+      }
+    },
+    enabled: entity !== null,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** A faithful as GET /users?role=faithful answers them (built by the faithful feature). */
+export type FaithfulOption = {
+  id: number;
+  firstname: string;
+  lastname: string;
+  phone?: string | null;
+  registration_number?: string | null;
+  email?: string | null;
+};
+
+export const USER_SEARCH_LIMIT = 20;
+
+/**
+ * GET /users?search&role=faithful&limit=20 (+ church_id when the level is a church); a failure gives an
+ * empty list (SPEC.md section 8).
+ */
+export function useFaithfulSearch(search: string, enabled = true, churchId: number | null = null) {
+  return useQuery({
+    queryKey: ['contributions', 'faithful-search', search, churchId],
+    queryFn: async () => {
+      try {
+        const { data } = await http.get('/users', {
+          params: clean({ search, role: 'faithful', limit: USER_SEARCH_LIMIT, church_id: churchId }),
+        });
+        return readList<FaithfulOption>(data);
+      } catch {
+        return [];
+      }
+    },
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The churches the signed-in user may see (the accountant's own): GET /churches?limit=100. */
+export function useChurchOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['contributions', 'churches'],
+    queryFn: async () =>
+      readList<{ id: number; name: string }>((await http.get('/churches', { params: { limit: 100 } })).data),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,44 @@
+import {
+  CONTRIBUTION_STATUS_LABELS,
+  CONTRIBUTION_TYPE_LABELS,
+  CONTRIBUTION_TYPES,
+  type Contribution,
+  type ContributionEntityType,
+  type ContributionStatus,
+} from '@contract/contributions';
+import type { PermissionEntity } from '@/shared/permissions/use-permissions';
+import type { BadgeTone } from '@/shared/ui/badge';
+
+export { CONTRIBUTION_STATUS_LABELS, CONTRIBUTION_TYPE_LABELS, CONTRIBUTION_TYPES };
+
+export const TYPE_OPTIONS = CONTRIBUTION_TYPES.map((type) => ({
+  value: type,
+  label: CONTRIBUTION_TYPE_LABELS[type],
+}));
+
+export const STATUS_TONES: Record<ContributionStatus, BadgeTone> = { valid: 'green', cancelled: 'red' };
+
+export const PERMISSION_CODES = {
+  VIEW: 'contribution:view',
+  CREATE: 'contribution:create',
+  CREATE_ANONYMOUS: 'contribution:create_anonyme',
+  /** cancelling a contribution (server: contribution:update, see docs/features/contributions.md) */
+  CANCEL: 'contribution:update',
+  PRINT: 'contribution:print_receipt',
+} as const;
+
+/** The permission target of an entity: a department is checked as itself (not the global scope). */
+export function permissionEntityOf(entityType: ContributionEntityType, entityId: number): PermissionEntity {
+  return { entityType: entityType === 'ACTIVITY_GROUP' ? 'DEPARTMENT' : entityType, entityId };
+}
+
+/** 'Prénom Nom', or 'Anonyme'. */
+export function contributorName(contribution: Pick<Contribution, 'contributor' | 'is_anonymous'>): string {
+  if (contribution.is_anonymous || !contribution.contributor) return 'Anonyme';
+  return `${contribution.contributor.firstname} ${contribution.contributor.lastname}`.trim();
+}
+
+/** The public verification address of a receipt (its QR code). */
+export function receiptUrl(publicId: string, origin: string = window.location.origin): string {
+  return `${origin}/receipt/${publicId}`;
+}

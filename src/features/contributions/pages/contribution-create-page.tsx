@@ -1,0 +1,279 @@
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ACCOUNT_CATEGORIES, JOURNAL_TYPE_LABELS } from '@contract/accounts';
+import type { ContributionEntityType } from '@contract/contributions';
+import { useIdempotencyKey } from '@/shared/api/idempotency';
+import { errorMessage } from '@/shared/lib/errors';
+import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
+import { useLevel } from '@/shared/level/level-context';
+import { usePageTitle } from '@/shared/level/page-title';
+import { usePermissions } from '@/shared/permissions/use-permissions';
+import { Button } from '@/shared/ui/button';
+import { CheckboxField } from '@/shared/ui/checkbox-field';
+import { Combobox } from '@/shared/ui/combobox';
+import { DateField } from '@/shared/ui/date-field';
+import { FormError } from '@/shared/ui/form-error';
+import { MoneyField } from '@/shared/ui/money-field';
+import { Select } from '@/shared/ui/select';
+import { TextAreaField } from '@/shared/ui/textarea-field';
+import { TimeField } from '@/shared/ui/time-field';
+import { notify } from '@/shared/ui/toast';
+import {
+  contributionKeys,
+  createContribution,
+  useAuthorizedAccounts,
+  useChurchOptions,
+  useFaithfulSearch,
+  type FaithfulOption,
+} from '../api/contributions';
+import { PERMISSION_CODES, permissionEntityOf, TYPE_OPTIONS } from '../labels';
+import {
+  contributionDefaults,
+  contributionFormSchema,
+  DEFAULT_RECEIPT_ACCOUNT_CODE,
+  toContributionBody,
+  type ContributionFormValues,
+} from '../lib/contribution-form';
+
+export type ContributionCreatePageProps = {
+  /** the list of the level's contributions (the receipt opens there after success) */
+  listPath: string;
+  /** the external accountant picks one of their churches; its list is `churchListPath(id)` */
+  pickChurch?: boolean;
+  churchListPath?: (churchId: number) => string;
+  back?: string;
+};
+
+const faithfulLabel = (f: FaithfulOption) =>
+  `${f.firstname} ${f.lastname}${f.registration_number ? ` (${f.registration_number})` : ''}`;
+
+/**
+ * 'recettes/nouvelle': records one contribution. One Idempotency-Key per attempt: a retry after a
+ * failure resends the same key, so the server never records it twice.
+ */
+export function ContributionCreatePage({
+  listPath,
+  pickChurch = false,
+  churchListPath,
+  back,
+}: ContributionCreatePageProps) {
+  usePageTitle('Nouvelle recette', { back: back ?? listPath });
+  const level = useLevel();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  const [failure, setFailure] = useState<string | null>(null);
+  // The accountant comes from a church's page with ?church={id}: that church is chosen.
+  const [searchParams] = useSearchParams();
+  const presetChurch = pickChurch ? (searchParams.get('church') ?? '').replace(/\D/g, '') : '';
+
+  const form = useForm<ContributionFormValues>({
+    resolver: zodResolver(contributionFormSchema({ pickChurch })),
+    defaultValues: { ...contributionDefaults(), church_id: presetChurch },
+  });
+  const { control, register, handleSubmit, formState, setValue } = form;
+  const { errors, isSubmitting } = formState;
+  const [churchId, anonymous, type] = useWatch({ control, name: ['church_id', 'anonymous', 'type'] });
+
+  const churches = useChurchOptions(pickChurch);
+  const entity: { entityType: ContributionEntityType; entityId: number } | null = pickChurch
+    ? churchId
+      ? { entityType: 'CHURCH', entityId: Number(churchId) }
+      : null
+    : level.entityType !== 'GLOBAL' && level.entityId !== null
+      ? { entityType: level.entityType as ContributionEntityType, entityId: level.entityId }
+      : null;
+
+  const permissions = usePermissions(
+    [PERMISSION_CODES.CREATE, PERMISSION_CODES.CREATE_ANONYMOUS],
+    entity ? permissionEntityOf(entity.entityType, entity.entityId) : null,
+  );
+  const canAnonymous = permissions.has(PERMISSION_CODES.CREATE_ANONYMOUS);
+
+  const [memberSearch, setMemberSearch] = useState('');
+  const debouncedMember = useDebouncedValue(memberSearch.trim(), 500);
+  const members = useFaithfulSearch(
+    debouncedMember,
+    !anonymous,
+    entity?.entityType === 'CHURCH' ? entity.entityId : null,
+  );
+  const receiptAccounts = useAuthorizedAccounts(entity, ACCOUNT_CATEGORIES.RECEIPT);
+  const paymentAccounts = useAuthorizedAccounts(entity, ACCOUNT_CATEGORIES.TREASURY);
+
+  // The usual receipt account of the chosen type, until the user picks one.
+  const [accountTouched, setAccountTouched] = useState(false);
+  useEffect(() => {
+    if (accountTouched || !receiptAccounts.data) return;
+    const code = DEFAULT_RECEIPT_ACCOUNT_CODE[type as keyof typeof DEFAULT_RECEIPT_ACCOUNT_CODE];
+    const match = receiptAccounts.data.find((account) => account.code === code);
+    setValue('receipt_account_id', match ? String(match.id) : '');
+  }, [type, receiptAccounts.data, accountTouched, setValue]);
+
+  const submit = handleSubmit(async (values) => {
+    if (!entity) return;
+    setFailure(null);
+    try {
+      const created = await createContribution(toContributionBody(values, entity), idempotency.key());
+      idempotency.done();
+      await queryClient.invalidateQueries({ queryKey: contributionKeys.all });
+      notify.success('Contribution enregistrée.');
+      const target = pickChurch && churchListPath ? churchListPath(entity.entityId) : listPath;
+      navigate(`${target}?recu=${created.id}`);
+    } catch (error) {
+      const message = errorMessage(error);
+      setFailure(message);
+      notify.error(message);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="mx-auto max-w-2xl space-y-4">
+      <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+        {pickChurch && (
+          <Controller
+            control={control}
+            name="church_id"
+            render={({ field }) => (
+              <Select
+                label="Église"
+                required
+                value={field.value}
+                onChange={(value) => {
+                  field.onChange(value);
+                  setValue('payment_account_id', '');
+                  setAccountTouched(false);
+                }}
+                onBlur={field.onBlur}
+                placeholder="Choisir une église"
+                options={(churches.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+                error={errors.church_id}
+              />
+            )}
+          />
+        )}
+
+        <div className="space-y-2">
+          {!anonymous && (
+            <Controller
+              control={control}
+              name="user_id"
+              render={({ field }) => (
+                <Combobox<number>
+                  label="Fidèle"
+                  required
+                  value={field.value}
+                  onChange={(value) => field.onChange(value)}
+                  onBlur={field.onBlur}
+                  onSearchChange={setMemberSearch}
+                  loading={members.isFetching}
+                  options={(members.data ?? []).map((m) => ({
+                    value: m.id,
+                    label: faithfulLabel(m),
+                    description: m.phone ?? undefined,
+                  }))}
+                  emptyText="Aucun fidèle trouvé"
+                  placeholder="Nom, matricule ou téléphone…"
+                  error={errors.user_id}
+                />
+              )}
+            />
+          )}
+          {canAnonymous && (
+            <CheckboxField
+              label="Anonyme"
+              hint="Le nom du contributeur n’apparaît ni sur le reçu ni dans les listes."
+              {...register('anonymous', {
+                onChange: () => setValue('user_id', null),
+              })}
+            />
+          )}
+        </div>
+
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <Controller
+            control={control}
+            name="type"
+            render={({ field }) => (
+              <Select
+                label="Type de contribution"
+                required
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                options={TYPE_OPTIONS}
+                error={errors.type}
+              />
+            )}
+          />
+          <MoneyField label="Montant" required {...register('amount')} error={errors.amount} />
+          <DateField label="Date" required {...register('date')} error={errors.date} />
+          <TimeField label="Heure" required {...register('time')} error={errors.time} />
+          <Controller
+            control={control}
+            name="receipt_account_id"
+            render={({ field }) => (
+              <Select
+                label="Compte de recette"
+                required
+                value={field.value}
+                onChange={(value) => {
+                  setAccountTouched(true);
+                  field.onChange(value);
+                }}
+                onBlur={field.onBlur}
+                disabled={!entity}
+                placeholder={
+                  receiptAccounts.data?.length === 0 ? 'Aucun compte disponible' : 'Choisir un compte'
+                }
+                options={(receiptAccounts.data ?? []).map((a) => ({
+                  value: String(a.id),
+                  label: `${a.code} - ${a.name}`,
+                }))}
+                error={errors.receipt_account_id}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="payment_account_id"
+            render={({ field }) => (
+              <Select
+                label="Compte de paiement"
+                required
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                disabled={!entity}
+                placeholder={
+                  paymentAccounts.data?.length === 0
+                    ? 'Aucun compte disponible'
+                    : 'Caisse, banque ou mobile money'
+                }
+                options={(paymentAccounts.data ?? []).map((a) => ({
+                  value: String(a.id),
+                  label: a.journal_type ? `${a.name} (${JOURNAL_TYPE_LABELS[a.journal_type]})` : a.name,
+                }))}
+                error={errors.payment_account_id}
+              />
+            )}
+          />
+        </div>
+        <TextAreaField label="Notes" rows={3} {...register('notes')} error={errors.notes} />
+      </div>
+      <FormError message={failure} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="secondary" onClick={() => navigate(back ?? listPath)}>
+          Annuler
+        </Button>
+        <Button type="submit" loading={isSubmitting} disabled={isSubmitting || (!entity && !pickChurch)}>
+          Enregistrer
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export default ContributionCreatePage;

@@ -1,0 +1,355 @@
+import { useMemo, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ACCOUNT_CATEGORIES } from '@contract/accounts';
+import type { Contribution, ContributionEntityType, ContributionType } from '@contract/contributions';
+import { errorMessage } from '@/shared/lib/errors';
+import { exportToXlsx } from '@/shared/lib/export-xlsx';
+import { formatDate, formatDateTime, formatMoney, toApiDate } from '@/shared/lib/format';
+import { slugify } from '@/shared/lib/slug';
+import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
+import { parseIdParam, useLevel } from '@/shared/level/level-context';
+import { usePageTitle } from '@/shared/level/page-title';
+import { usePermissions } from '@/shared/permissions/use-permissions';
+import { Badge } from '@/shared/ui/badge';
+import { Button } from '@/shared/ui/button';
+import { Combobox } from '@/shared/ui/combobox';
+import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
+import type { DateRangeValue } from '@/shared/ui/date-range-picker';
+import { DateRangeField } from '@/shared/ui/date-range-field';
+import { Select } from '@/shared/ui/select';
+import { TextField } from '@/shared/ui/text-field';
+import { notify } from '@/shared/ui/toast';
+import {
+  fetchContributions,
+  useAuthorizedAccounts,
+  useContributionList,
+  useFaithfulSearch,
+  type ContributionFilters,
+  type ContributionScope,
+} from '../api/contributions';
+import { ReceiptDialog } from '../components/receipt-panel';
+import { TotalsBar } from '../components/totals-bar';
+import {
+  CONTRIBUTION_STATUS_LABELS,
+  CONTRIBUTION_TYPE_LABELS,
+  contributorName,
+  PERMISSION_CODES,
+  permissionEntityOf,
+  STATUS_TONES,
+  TYPE_OPTIONS,
+} from '../labels';
+
+export const CONTRIBUTION_PAGE_SIZE = 20;
+const EXPORT_PAGE_SIZE = 1000;
+const ALL = 'all';
+
+export type ContributionListPageProps = {
+  /** 'level': the Level's entity; 'managed': the accountant's churches; 'faithful': the :faithfullId param */
+  scope?: 'level' | 'managed' | 'faithful';
+  title?: string;
+  back?: string;
+  /** where 'Nouvelle recette' leads (only where the space has the create page) */
+  createPath?: string;
+};
+
+const COLUMNS: DataTableColumn<Contribution>[] = [
+  {
+    key: 'date',
+    header: 'Date',
+    cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.occurred_at)}</span>,
+  },
+  {
+    key: 'number',
+    header: 'N° reçu',
+    cell: (row) => <span className="whitespace-nowrap font-mono text-xs">{row.receipt_number}</span>,
+  },
+  { key: 'contributor', header: 'Contributeur', cell: (row) => contributorName(row) },
+  { key: 'type', header: 'Type', cell: (row) => CONTRIBUTION_TYPE_LABELS[row.type] },
+  { key: 'account', header: 'Compte de recette', cell: (row) => row.receipt_account.name },
+  {
+    key: 'payment',
+    header: 'Paiement',
+    className: 'whitespace-nowrap',
+    cell: (row) => row.payment_account.name,
+  },
+  {
+    key: 'amount',
+    header: 'Montant',
+    align: 'right',
+    cell: (row) => (
+      <span
+        className={row.status === 'cancelled' ? 'tabular-nums text-slate-400 line-through' : 'tabular-nums'}
+      >
+        {formatMoney(row.amount)}
+      </span>
+    ),
+  },
+  {
+    key: 'status',
+    header: 'Statut',
+    cell: (row) => <Badge tone={STATUS_TONES[row.status]}>{CONTRIBUTION_STATUS_LABELS[row.status]}</Badge>,
+  },
+];
+
+function useScope(scope: ContributionListPageProps['scope']): ContributionScope | null {
+  const level = useLevel();
+  const params = useParams();
+  if (scope === 'managed') return { kind: 'managed' };
+  if (scope === 'faithful') return { kind: 'user', userId: parseIdParam(params.faithfullId) };
+  if (level.entityType === 'GLOBAL' || level.entityId === null) return null;
+  return { kind: 'entity', entityType: level.entityType as ContributionEntityType, entityId: level.entityId };
+}
+
+/**
+ * The contributions ('recettes') of a level, of the accountant's churches or of one faithful:
+ * server-side pages, filters, the totals of the filtered set, xlsx export, and each receipt in a dialog.
+ */
+export function ContributionListPage({
+  scope = 'level',
+  title,
+  back,
+  createPath,
+}: ContributionListPageProps) {
+  const resolved = useScope(scope);
+  const entity = resolved?.kind === 'entity' ? resolved : null;
+  const [params, setParams] = useSearchParams();
+  const receiptId = Number(params.get('recu')) || null;
+
+  const [period, setPeriod] = useState<DateRangeValue | undefined>();
+  const [type, setType] = useState<string>(ALL);
+  const [receiptAccount, setReceiptAccount] = useState<string>(ALL);
+  const [paymentAccount, setPaymentAccount] = useState<string>(ALL);
+  const [member, setMember] = useState<number | null>(null);
+  const [memberSearch, setMemberSearch] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState(false);
+  // On a phone the filters fold behind one button; from `sm` they are always shown.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const debouncedSearch = useDebouncedValue(search.trim(), 500);
+  const debouncedMember = useDebouncedValue(memberSearch.trim(), 500);
+
+  const filters: ContributionFilters = useMemo(
+    () => ({
+      from_date: period?.from ? toApiDate(period.from) : undefined,
+      to_date: period?.to ? toApiDate(period.to) : undefined,
+      type: type === ALL ? undefined : (type as ContributionType),
+      receipt_account_id: receiptAccount === ALL ? undefined : Number(receiptAccount),
+      payment_account_id: paymentAccount === ALL ? undefined : Number(paymentAccount),
+      user_id: member ?? undefined,
+      search: debouncedSearch || undefined,
+    }),
+    [period, type, receiptAccount, paymentAccount, member, debouncedSearch],
+  );
+  // Any filter change starts again at page 1.
+  const filterKey = JSON.stringify(filters);
+  const [pageOf, setPageOf] = useState(filterKey);
+  const currentPage = pageOf === filterKey ? page : 1;
+
+  const list = useContributionList(resolved, {
+    ...filters,
+    page: currentPage,
+    limit: CONTRIBUTION_PAGE_SIZE,
+  });
+  const receiptAccounts = useAuthorizedAccounts(entity, ACCOUNT_CATEGORIES.RECEIPT);
+  const paymentAccounts = useAuthorizedAccounts(entity, ACCOUNT_CATEGORIES.TREASURY);
+  const members = useFaithfulSearch(
+    debouncedMember,
+    entity !== null,
+    entity?.entityType === 'CHURCH' ? entity.entityId : null,
+  );
+  const permissions = usePermissions(
+    [PERMISSION_CODES.CREATE],
+    entity ? permissionEntityOf(entity.entityType, entity.entityId) : null,
+  );
+
+  const firstRow = list.data?.data[0];
+  const heading =
+    title ??
+    (scope === 'faithful'
+      ? firstRow?.contributor
+        ? `Contributions de ${contributorName(firstRow)}`
+        : 'Contributions du fidèle'
+      : 'Recettes');
+  usePageTitle(heading, { back });
+
+  const openReceipt = (row: Contribution) => {
+    const next = new URLSearchParams(params);
+    next.set('recu', String(row.id));
+    setParams(next);
+  };
+  const closeReceipt = () => {
+    const next = new URLSearchParams(params);
+    next.delete('recu');
+    setParams(next, { replace: true });
+  };
+
+  const exportAll = async () => {
+    if (!resolved) return;
+    setExporting(true);
+    try {
+      const rows: Contribution[] = [];
+      for (let p = 1; p <= 50; p++) {
+        const answer = await fetchContributions(resolved, { ...filters, page: p, limit: EXPORT_PAGE_SIZE });
+        rows.push(...answer.data);
+        if (rows.length >= answer.meta.total || answer.data.length === 0) break;
+      }
+      const subject = entity && firstRow ? firstRow.entity_name : heading;
+      await exportToXlsx({
+        fileName: slugify(`recettes ${subject} ${toApiDate(new Date())}`),
+        sheetName: 'Recettes',
+        columns: [
+          { header: 'Date', value: (r) => formatDate(r.occurred_at) },
+          { header: 'Heure', value: (r) => formatDateTime(r.occurred_at).slice(11) },
+          { header: 'N° reçu', value: (r) => r.receipt_number },
+          { header: 'Entité', value: (r) => r.entity_name },
+          { header: 'Contributeur', value: (r) => contributorName(r) },
+          { header: 'Matricule', value: (r) => (r.is_anonymous ? '' : r.contributor?.registration_number) },
+          { header: 'Type', value: (r) => CONTRIBUTION_TYPE_LABELS[r.type] },
+          { header: 'Compte de recette', value: (r) => r.receipt_account.name },
+          { header: 'Compte de paiement', value: (r) => r.payment_account.name },
+          { header: 'Montant (F CFA)', value: (r) => r.amount },
+          { header: 'Statut', value: (r) => CONTRIBUTION_STATUS_LABELS[r.status] },
+          { header: 'Notes', value: (r) => r.notes },
+        ],
+        rows,
+      });
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const accountOptions = (accounts: { id: number; name: string }[] | undefined, all: string) => [
+    { value: ALL, label: all },
+    ...(accounts ?? []).map((account) => ({ value: String(account.id), label: account.name })),
+  ];
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        {entity && firstRow ? (
+          <p className="text-sm text-slate-600">
+            <span className="font-medium text-slate-900">{firstRow.entity_name}</span>
+          </p>
+        ) : (
+          <span />
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Button
+            type="button"
+            variant="secondary"
+            loading={exporting}
+            disabled={!resolved || !list.data?.meta.total}
+            onClick={() => void exportAll()}
+          >
+            Exporter (xlsx)
+          </Button>
+          {createPath && permissions.has(PERMISSION_CODES.CREATE) && (
+            <Link
+              to={createPath}
+              className="inline-flex h-10 items-center rounded-md bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700"
+            >
+              Nouvelle recette
+            </Link>
+          )}
+        </div>
+      </div>
+
+      <Button
+        type="button"
+        variant="secondary"
+        className="w-full sm:hidden"
+        aria-expanded={filtersOpen}
+        aria-controls="contribution-filters"
+        onClick={() => setFiltersOpen((open) => !open)}
+      >
+        {filtersOpen ? 'Masquer les filtres' : 'Filtres'}
+      </Button>
+      <div
+        id="contribution-filters"
+        className={`${filtersOpen ? 'grid' : 'hidden'} grid-cols-1 gap-3 sm:grid sm:grid-cols-2 lg:grid-cols-4`}
+      >
+        <DateRangeField label="Période" value={period} onChange={setPeriod} placeholder="Toutes les dates" />
+        <Select
+          label="Type"
+          value={type}
+          onChange={setType}
+          options={[{ value: ALL, label: 'Tous les types' }, ...TYPE_OPTIONS]}
+        />
+        {entity && (
+          <>
+            <Select
+              label="Compte de recette"
+              value={receiptAccount}
+              onChange={setReceiptAccount}
+              options={accountOptions(receiptAccounts.data, 'Tous les comptes')}
+            />
+            <Select
+              label="Compte de paiement"
+              value={paymentAccount}
+              onChange={setPaymentAccount}
+              options={accountOptions(paymentAccounts.data, 'Tous les comptes')}
+            />
+            <Combobox<number>
+              label="Fidèle"
+              value={member}
+              onChange={(value) => setMember(value)}
+              onSearchChange={setMemberSearch}
+              loading={members.isFetching}
+              options={(members.data ?? []).map((m) => ({
+                value: m.id,
+                label: `${m.firstname} ${m.lastname}`,
+                description: m.registration_number ?? undefined,
+              }))}
+              emptyText="Aucun fidèle trouvé"
+              placeholder="Rechercher un fidèle…"
+              clearable
+            />
+          </>
+        )}
+        <TextField
+          label="Rechercher"
+          type="search"
+          placeholder="N° de reçu ou nom"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          autoComplete="off"
+        />
+      </div>
+
+      {list.data && <TotalsBar totals={list.data.totals} />}
+
+      {list.isError ? (
+        <div
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
+          {errorMessage(list.error)}
+        </div>
+      ) : (
+        <DataTable
+          caption={`Liste : ${heading}`}
+          columns={COLUMNS}
+          rows={list.data?.data}
+          loading={list.isPending}
+          emptyText="Aucun résultat"
+          onRowClick={openReceipt}
+          pagination={{
+            page: currentPage,
+            limit: CONTRIBUTION_PAGE_SIZE,
+            total: list.data?.meta.total ?? 0,
+            onPageChange: (next) => {
+              setPageOf(filterKey);
+              setPage(next);
+            },
+          }}
+        />
+      )}
+      <ReceiptDialog id={receiptId} onClose={closeReceipt} />
+    </div>
+  );
+}
+
+export default ContributionListPage;
