@@ -15,6 +15,13 @@ export type DropzoneProps = {
   disabled?: boolean;
   error?: FieldErrorValue;
   className?: string;
+  /** other accepted types than images and PDF (e.g. a spreadsheet import), with their limits and hint */
+  accept?: Record<string, string[]>;
+  maxSize?: number;
+  maxFiles?: number;
+  hint?: ReactNode;
+  /** called with the files skipped for their type or size (attachments skip them silently) */
+  onRejected?: (files: File[]) => void;
 };
 
 /**
@@ -29,23 +36,29 @@ export function Dropzone({
   disabled = false,
   error,
   className,
+  accept = ACCEPTED_FILE_TYPES,
+  maxSize = MAX_FILE_SIZE,
+  maxFiles = MAX_FILES,
+  hint,
+  onRejected,
 }: DropzoneProps) {
   const labelId = useId();
   const hintId = useId();
   const errorId = useId();
   const message = errorText(error);
-  const full = value.length >= MAX_FILES;
+  const full = value.length >= maxFiles;
   const uploading = progress !== undefined;
 
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
-    accept: ACCEPTED_FILE_TYPES,
-    maxSize: MAX_FILE_SIZE,
-    multiple: true,
+    accept,
+    maxSize,
+    multiple: maxFiles > 1,
     disabled: disabled || full || uploading,
-    onDrop: (accepted) => {
+    onDrop: (accepted, rejected) => {
+      if (rejected.length > 0) onRejected?.(rejected.map((rejection) => rejection.file));
       const kept = [...value];
       for (const file of accepted) {
-        if (kept.length >= MAX_FILES) break;
+        if (kept.length >= maxFiles) break;
         if (!kept.some((other) => sameFile(other, file))) kept.push(file);
       }
       if (kept.length !== value.length) onChange(kept);
@@ -91,7 +104,12 @@ export function Dropzone({
               : 'Glissez vos fichiers ici ou cliquez pour les choisir'}
         </span>
         <span id={hintId} className="text-xs text-slate-500">
-          Images ou PDF, 10 Mo maximum par fichier, {MAX_FILES} fichiers au plus ({value.length}/{MAX_FILES})
+          {hint ?? (
+            <>
+              Images ou PDF, 10 Mo maximum par fichier, {MAX_FILES} fichiers au plus ({value.length}/
+              {MAX_FILES})
+            </>
+          )}
         </span>
       </div>
       <FieldError id={errorId} message={message} />
@@ -110,7 +128,11 @@ export function Dropzone({
                 aria-hidden="true"
                 className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded bg-slate-100 text-[10px] font-semibold uppercase text-slate-600"
               >
-                {file.type === 'application/pdf' ? 'PDF' : 'IMG'}
+                {file.type === 'application/pdf'
+                  ? 'PDF'
+                  : file.type.startsWith('image/')
+                    ? 'IMG'
+                    : (file.name.split('.').pop() ?? '').slice(0, 4)}
               </span>
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm text-slate-800">{file.name}</p>

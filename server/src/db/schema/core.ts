@@ -113,6 +113,9 @@ export const users = pgTable(
     uniqueIndex('users_registration_number_uq').on(t.registrationNumber),
     index('users_church_idx').on(t.churchId),
     index('users_name_idx').on(t.lastname, t.firstname),
+    // faithful lists (GET /users/faithful): one church's page in name order straight from the index;
+    // the trigram index of the search is created by migration 0003 when pg_trgm exists
+    index('users_church_name_idx').on(t.churchId, t.lastname, t.firstname, t.id),
   ],
 );
 

@@ -1,4 +1,416 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema, idParamSchema, listQuerySchema } from '../../../../contract/common';
+import {
+  createFaithfulBodySchema,
+  createTransferAnswerSchema,
+  createTransferBodySchema,
+  faithfulListQuerySchema,
+  faithfulListSchema,
+  faithfulTransferAnswerSchema,
+  faithfulTransferListSchema,
+  IMPORT_LIMITS,
+  importQuerySchema,
+  importRejectedSchema,
+  importReportSchema,
+  transferDestinationListSchema,
+  transferListQuerySchema,
+  updateFaithfulBodySchema,
+  userAnswerSchema,
+  userSearchQuerySchema,
+} from '../../../../contract/faithful';
+import type { SessionUser } from '../../auth/sessions';
+import { requireVisibility } from '../../http/context';
+import { httpError, MESSAGES } from '../../http/errors';
+import { hasPermissions } from '../../permissions/check';
+import { assertEntityVisible } from '../../permissions/visibility';
+import { IMPORT_MESSAGES, runImport } from './import';
+import {
+  assertUserVisible,
+  churchRef,
+  getUser,
+  listFaithful,
+  rethrowUniqueViolation,
+  searchUsers,
+} from './service';
+import {
+  createTransfers,
+  decideTransfer,
+  getTransfer,
+  listTransfers,
+  TRANSFER_ERRORS,
+  transferChurches,
+  transferDestinations,
+  transferSource,
+} from './transfers';
+import { createFaithful, updateFaithful } from './writes';
 
-/** Routes of the 'faithful' feature (being built). */
-export const faithfulRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const writeErrors = { ...errors, 409: errorSchema };
+
+/** Codes that let a user read the faithful (the forms' people search also serves contribution entry). */
+const READ_CODES = ['user:view', 'member:view'];
+const SEARCH_CODES = [...READ_CODES, 'contribution:create', 'member:create', 'member:manage'];
+
+/** 403 unless the user holds one of `codes` on the entity (anywhere without one). */
+async function requireAny(
+  request: FastifyRequest,
+  codes: string[],
+  entityType?: string | null,
+  entityId?: number | null,
+): Promise<SessionUser> {
+  const { user } = await requireVisibility(request);
+  const held = await hasPermissions(request.server.deps.db, user, codes, entityType, entityId);
+  if (!Object.values(held).some(Boolean)) throw httpError(403, MESSAGES.forbidden);
+  return user;
+}
+
+const transferIdParams = idParamSchema;
+
+export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 10, fieldSize: 1000, parts: 12 },
+  });
+
+  // ------------------------------------------------------------ reads
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags: ['Fidèles'],
+        summary: 'Rechercher des personnes (fidèles) visibles',
+        description:
+          'Recherche des formulaires (contributeur, membre à ajouter) : nom, prénom, téléphone, email ou matricule. `role=faithful` : seulement les personnes rattachées à une église visible ; sinon aussi les responsables des groupes visibles. Permission `user:view`, `member:view`, `contribution:create`, `member:create` ou `member:manage` quelque part.',
+        querystring: userSearchQuerySchema,
+        response: { 200: faithfulListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, visibility } = await requireVisibility(request);
+      await requireAny(request, SEARCH_CODES);
+      if (request.query.church_id !== undefined)
+        await assertEntityVisible(db, visibility, 'church', request.query.church_id);
+      return searchUsers(db, visibility, user.userId, request.query);
+    },
+  );
+
+  app.get(
+    '/users/faithful',
+    {
+      schema: {
+        tags: ['Fidèles'],
+        summary: "Fidèles d'un niveau (église, section, région, bureau national), paginés",
+        description:
+          "Sans entité : tous les fidèles visibles. Recherche sur prénom, nom, téléphone, email et matricule (chaque mot doit apparaître). Tri par nom, prénom. Permission `user:view` (ou `member:view`) sur l'entité.",
+        querystring: faithfulListQuerySchema,
+        response: { 200: faithfulListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { visibility } = await requireVisibility(request);
+      const { entity_type: type, entity_id: id } = request.query;
+      if ((type === undefined) !== (id === undefined))
+        throw httpError(400, "Indiquez le type d'entité et l'entité ensemble.");
+      if (type !== undefined && id !== undefined) {
+        await assertEntityVisible(db, visibility, type, id);
+        await requireAny(request, READ_CODES, type, id);
+        return listFaithful(db, visibility, { type, id }, request.query);
+      }
+      await requireAny(request, READ_CODES);
+      return listFaithful(db, visibility, { type: 'all' }, request.query);
+    },
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      schema: {
+        tags: ['Fidèles'],
+        summary: "Détail d'un utilisateur (fidèle)",
+        description:
+          'Rôles, groupes, église et sa hiérarchie, transferts. Soi-même, ou une personne visible avec `user:view` / `member:view` sur son église (ou quelque part pour un responsable sans église).',
+        params: idParamSchema,
+        response: { 200: userAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, visibility } = await requireVisibility(request);
+      const target = await assertUserVisible(db, visibility, user.userId, request.params.id);
+      if (target.id !== user.userId) {
+        await requireAny(
+          request,
+          [...READ_CODES, 'contribution:view'],
+          target.church_id !== null ? 'church' : null,
+          target.church_id,
+        );
+      }
+      return { data: await getUser(db, target.id) };
+    },
+  );
+
+  // ------------------------------------------------------------ writes
+
+  app.post(
+    '/users/faithful',
+    {
+      schema: {
+        tags: ['Fidèles'],
+        summary: 'Créer un fidèle',
+        description:
+          "Prénom et nom requis ; téléphone, email et matricule uniques (409 en français). Sans matricule, `MAT-{id}` est attribué. Permission `user:create` (ou `member:create`) sur l'église.",
+        body: createFaithfulBodySchema,
+        response: { 201: userAnswerSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const { visibility } = await requireVisibility(request);
+      await assertEntityVisible(db, visibility, 'church', request.body.church_id);
+      const user = await requireAny(
+        request,
+        ['user:create', 'member:create'],
+        'church',
+        request.body.church_id,
+      );
+      const id = await createFaithful(db, { userId: user.userId, ip: request.ip }, request.body);
+      return reply.status(201).send({ data: await getUser(db, id) });
+    },
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      schema: {
+        tags: ['Fidèles'],
+        summary: 'Modifier un fidèle',
+        description:
+          "Champs de la personne (l'église change par un transfert). Permission `user:update` (ou `member:update`) sur l'église du fidèle.",
+        params: idParamSchema,
+        body: updateFaithfulBodySchema,
+        response: { 200: userAnswerSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const { user, visibility } = await requireVisibility(request);
+      const target = await assertUserVisible(db, visibility, user.userId, request.params.id);
+      const actor = await requireAny(
+        request,
+        ['user:update', 'member:update'],
+        target.church_id !== null ? 'church' : null,
+        target.church_id,
+      );
+      await updateFaithful(db, { userId: actor.userId, ip: request.ip }, target.id, request.body);
+      return { data: await getUser(db, target.id) };
+    },
+  );
+
+  app.post(
+    '/users/faithful/imports',
+    {
+      schema: {
+        tags: ['Fidèles'],
+        summary: "Importer des fidèles d'un fichier .csv ou .xlsx",
+        description: [
+          'Corps multipart : `file` (.csv séparé par virgules ou points-virgules, UTF-8, ou .xlsx : première feuille),',
+          '`church_id` et `mode` (`preview` ou `import`), ou en paramètres `?church_id=&dry_run=true`.',
+          'Première ligne : en-têtes Prénom, Nom (requis), Téléphone, Email, Matricule, Sexe, Date de naissance, Adresse.',
+          `Limites : ${IMPORT_LIMITS.maxBytes / 1024 / 1024} Mo, ${IMPORT_LIMITS.maxRows} lignes.`,
+          'Aperçu (dry run) : 200 avec chaque ligne et ses erreurs, rien n’est écrit. Import : 201 quand toutes',
+          'les lignes sont valides (une seule transaction), 422 avec le rapport sinon (rien n’est écrit).',
+          "Permission `user:create` (ou `member:create`) sur l'église.",
+        ].join(' '),
+        consumes: ['multipart/form-data'],
+        querystring: importQuerySchema,
+        response: {
+          200: importReportSchema,
+          201: importReportSchema,
+          413: errorSchema,
+          422: importRejectedSchema,
+          ...writeErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { visibility } = await requireVisibility(request);
+      if (!request.isMultipart()) throw httpError(400, IMPORT_MESSAGES.noFile);
+      const fields: Record<string, string> = {};
+      let file: { filename: string; buffer: Buffer } | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            const buffer = await part.toBuffer();
+            if (part.file.truncated) throw httpError(413, IMPORT_MESSAGES.tooLarge);
+            file = { filename: part.filename ?? '', buffer };
+          } else if (typeof part.value === 'string') {
+            fields[part.fieldname] = part.value;
+          }
+        }
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw httpError(413, IMPORT_MESSAGES.tooLarge);
+        if (code && code.startsWith('FST_')) throw httpError(400, IMPORT_MESSAGES.unreadable);
+        throw error;
+      }
+      if (!file || file.buffer.length === 0) throw httpError(400, IMPORT_MESSAGES.noFile);
+      const parsedFields = z
+        .object({
+          church_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+          mode: z.enum(['preview', 'import']).optional(),
+        })
+        .safeParse({
+          church_id: fields.church_id || undefined,
+          mode: fields.mode || undefined,
+        });
+      if (!parsedFields.success) throw httpError(400, 'Champs du formulaire invalides (church_id, mode).');
+      const churchId = request.query.church_id ?? parsedFields.data.church_id;
+      if (churchId === undefined) throw httpError(400, "L'église est requise.");
+      const dryRun = request.query.dry_run ?? parsedFields.data.mode !== 'import';
+      await assertEntityVisible(db, visibility, 'church', churchId);
+      const user = await requireAny(request, ['user:create', 'member:create'], 'church', churchId);
+      const church = await churchRef(db, churchId);
+      try {
+        const result = await runImport(db, { userId: user.userId, ip: request.ip }, church, file, dryRun);
+        if (result.status === 422) {
+          return reply
+            .status(422)
+            .send({ message: `E_HTTP_EXCEPTION: ${result.message}`, report: result.report });
+        }
+        return reply.status(result.status).send(result.report);
+      } catch (error) {
+        rethrowUniqueViolation(error);
+      }
+    },
+  );
+
+  // ------------------------------------------------------------ transfers
+
+  app.get(
+    '/faithful-transfers',
+    {
+      schema: {
+        tags: ['Fidèles'],
+        summary: 'Transferts de fidèles reçus (incoming) ou envoyés (outgoing)',
+        description:
+          "Ceux des églises visibles (ou de `church_id`), en attente d'abord. Permission `user:view` (ou `member:view`).",
+        querystring: transferListQuerySchema,
+        response: { 200: faithfulTransferListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { visibility } = await requireVisibility(request);
+      if (request.query.church_id !== undefined) {
+        await assertEntityVisible(db, visibility, 'church', request.query.church_id);
+        await requireAny(request, READ_CODES, 'church', request.query.church_id);
+      } else {
+        await requireAny(request, READ_CODES);
+      }
+      return listTransfers(db, visibility, request.query);
+    },
+  );
+
+  app.get(
+    '/faithful-transfers/destinations',
+    {
+      schema: {
+        tags: ['Fidèles'],
+        summary: 'Églises pouvant recevoir un transfert',
+        description:
+          'Toutes les églises (nom et section), recherchées. Permission `user:update` quelque part.',
+        querystring: listQuerySchema.pick({ search: true, limit: true }),
+        response: { 200: transferDestinationListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAny(request, ['user:update', 'member:update']);
+      return { data: await transferDestinations(db, request.query.search, request.query.limit) };
+    },
+  );
+
+  app.post(
+    '/faithful-transfers',
+    {
+      schema: {
+        tags: ['Fidèles'],
+        summary: 'Demander le transfert de fidèles vers une autre église',
+        description:
+          "Les fidèles doivent être d'une même église (l'église d'origine), sans transfert en attente. Le transfert reste en attente jusqu'à la décision de l'église d'accueil. Permission `user:update` (ou `member:update`) sur l'église d'origine.",
+        body: createTransferBodySchema,
+        response: { 201: createTransferAnswerSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const { visibility } = await requireVisibility(request);
+      const source = await transferSource(db, request.body.user_ids);
+      await assertEntityVisible(db, visibility, 'church', source.fromChurchId);
+      const user = await requireAny(request, ['user:update', 'member:update'], 'church', source.fromChurchId);
+      if (source.fromChurchId === request.body.to_church_id) throw httpError(400, TRANSFER_ERRORS.sameChurch);
+      await churchRef(db, request.body.to_church_id).catch(() => {
+        throw httpError(404, TRANSFER_ERRORS.destinationNotFound);
+      });
+      const pending = source.users.find((u) => u.pending);
+      if (pending) throw httpError(409, TRANSFER_ERRORS.alreadyPending(pending.name));
+      try {
+        const data = await createTransfers(
+          db,
+          { userId: user.userId, ip: request.ip },
+          {
+            userIds: request.body.user_ids,
+            fromChurchId: source.fromChurchId,
+            toChurchId: request.body.to_church_id,
+            reason: request.body.reason ?? null,
+          },
+        );
+        return reply.status(201).send({ data });
+      } catch (error) {
+        if (
+          String(error).includes('faithful_transfers_pending_uq') ||
+          String((error as { cause?: unknown }).cause).includes('faithful_transfers_pending_uq')
+        )
+          throw httpError(409, TRANSFER_ERRORS.alreadyPending('un des fidèles'));
+        throw error;
+      }
+    },
+  );
+
+  const decisions = [
+    ['accept', 'accepted', 'Accepter un transfert (église d’accueil)', 'to'],
+    ['reject', 'rejected', 'Refuser un transfert (église d’accueil)', 'to'],
+    ['cancel', 'cancelled', 'Annuler une demande de transfert (église d’origine)', 'from'],
+  ] as const;
+  for (const [path, decision, summary, side] of decisions) {
+    app.post(
+      `/faithful-transfers/:id/${path}`,
+      {
+        schema: {
+          tags: ['Fidèles'],
+          summary,
+          description:
+            side === 'to'
+              ? "Permission `user:update` (ou `member:update`) sur l'église d'accueil. À l'acceptation, le fidèle change d'église ; ses contributions restent à l'église où elles ont été faites."
+              : "Permission `user:update` (ou `member:update`) sur l'église d'origine.",
+          params: transferIdParams,
+          response: { 200: faithfulTransferAnswerSchema, ...writeErrors },
+        },
+      },
+      async (request) => {
+        const { visibility } = await requireVisibility(request);
+        const transfer = await transferChurches(db, request.params.id);
+        const churchId = side === 'to' ? transfer.to_church_id : transfer.from_church_id;
+        const other = side === 'to' ? transfer.from_church_id : transfer.to_church_id;
+        if (
+          !visibility.all &&
+          !visibility.churchIds.includes(churchId) &&
+          !visibility.churchIds.includes(other)
+        )
+          throw httpError(404, TRANSFER_ERRORS.notFound);
+        const user = await requireAny(request, ['user:update', 'member:update'], 'church', churchId);
+        await decideTransfer(db, { userId: user.userId, ip: request.ip }, request.params.id, decision);
+        return { data: await getTransfer(db, request.params.id) };
+      },
+    );
+  }
+};

@@ -1,0 +1,205 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { List } from '@contract/common';
+import type {
+  CreateFaithfulBody,
+  CreateTransferBody,
+  FaithfulSummary,
+  FaithfulTransfer,
+  ImportReport,
+  UpdateFaithfulBody,
+  UserDetail,
+} from '@contract/faithful';
+import { http } from '@/shared/api/http-client';
+import { readItem, readList, readPage } from '@/shared/api/list';
+import type { Level } from '@/shared/level/level-context';
+
+export const FAITHFUL_PAGE_SIZE = 20;
+
+export type FaithfulListParams = { search: string; page: number; limit: number };
+
+/** ['faithful', ...]: one prefix refreshes every list, detail and transfer of the feature. */
+export const faithfulKeys = {
+  all: ['faithful'] as const,
+  lists: () => ['faithful', 'list'] as const,
+  list: (level: Level, params: FaithfulListParams) => ['faithful', 'list', level, params] as const,
+  detail: (id: number) => ['faithful', 'detail', id] as const,
+  transfers: (direction: 'incoming' | 'outgoing', churchId: number | null) =>
+    ['faithful', 'transfers', direction, churchId] as const,
+  destinations: (search: string) => ['faithful', 'destinations', search] as const,
+};
+
+/** The API's entity filter of a Level ('GLOBAL' lists every visible faithful). */
+export function levelParams(level: Level): Record<string, string | number> {
+  if (level.entityType === 'GLOBAL' || level.entityType === 'ACTIVITY_GROUP' || level.entityId === null)
+    return {};
+  return { entity_type: level.entityType, entity_id: level.entityId };
+}
+
+/** GET /users/faithful: one page of the level's faithful. */
+export async function fetchFaithfulPage(
+  level: Level,
+  params: FaithfulListParams,
+): Promise<List<FaithfulSummary>> {
+  const { data } = await http.get<unknown>('/users/faithful', {
+    params: {
+      ...levelParams(level),
+      ...(params.search ? { search: params.search } : {}),
+      page: params.page,
+      limit: params.limit,
+    },
+  });
+  return readPage<FaithfulSummary>(data, { page: params.page, limit: params.limit });
+}
+
+export function useFaithfulList(level: Level, params: FaithfulListParams, enabled = true) {
+  return useQuery(
+    queryOptions({
+      queryKey: faithfulKeys.list(level, params),
+      queryFn: () => fetchFaithfulPage(level, params),
+      placeholderData: keepPreviousData,
+      enabled,
+    }),
+  );
+}
+
+/** Every faithful of the filter, 100 per call, at most `max` (exports). */
+export async function fetchAllFaithful(
+  level: Level,
+  search: string,
+  max = 10_000,
+): Promise<{ rows: FaithfulSummary[]; total: number }> {
+  const rows: FaithfulSummary[] = [];
+  let total = 0;
+  for (let page = 1; rows.length < max; page++) {
+    const answer = await fetchFaithfulPage(level, { search, page, limit: 100 });
+    total = answer.meta.total;
+    rows.push(...answer.data);
+    if (answer.data.length < 100 || rows.length >= total) break;
+  }
+  return { rows: rows.slice(0, max), total };
+}
+
+export async function fetchFaithful(id: number): Promise<UserDetail> {
+  const { data } = await http.get<unknown>(`/users/${id}`);
+  return readItem<UserDetail>(data);
+}
+
+export function useFaithful(id: number | null) {
+  return useQuery({
+    queryKey: faithfulKeys.detail(id ?? 0),
+    queryFn: () => fetchFaithful(id!),
+    enabled: id !== null,
+  });
+}
+
+export async function createFaithful(body: CreateFaithfulBody): Promise<UserDetail> {
+  const { data } = await http.post<unknown>('/users/faithful', body);
+  return readItem<UserDetail>(data);
+}
+
+export async function updateFaithful(id: number, body: UpdateFaithfulBody): Promise<UserDetail> {
+  const { data } = await http.put<unknown>(`/users/${id}`, body);
+  return readItem<UserDetail>(data);
+}
+
+/** POST /users/faithful/imports: preview (dry run) or import; a refused import rejects with `{message, report}`. */
+export async function uploadImport(
+  churchId: number,
+  file: File,
+  mode: 'preview' | 'import',
+  onProgress?: (percent: number) => void,
+): Promise<ImportReport> {
+  const form = new FormData();
+  form.append('church_id', String(churchId));
+  form.append('mode', mode);
+  form.append('file', file);
+  const { data } = await http.post<ImportReport>('/users/faithful/imports', form, {
+    params: { church_id: churchId, dry_run: mode === 'preview' },
+    onUploadProgress: (event) => {
+      if (onProgress && event.total) onProgress(Math.round((event.loaded / event.total) * 100));
+    },
+  });
+  return data;
+}
+
+// ---------------------------------------------------------------- transfers
+
+export function useTransfers(direction: 'incoming' | 'outgoing', churchId: number | null, enabled = true) {
+  return useQuery({
+    queryKey: faithfulKeys.transfers(direction, churchId),
+    queryFn: async () => {
+      const { data } = await http.get<unknown>('/faithful-transfers', {
+        params: { direction, ...(churchId ? { church_id: churchId } : {}), limit: 100 },
+      });
+      return readPage<FaithfulTransfer>(data);
+    },
+    enabled,
+  });
+}
+
+export type TransferDestination = { id: number; name: string; section: { id: number; name: string } };
+
+export function useTransferDestinations(search: string, enabled = true) {
+  return useQuery({
+    queryKey: faithfulKeys.destinations(search),
+    queryFn: async () => {
+      try {
+        const { data } = await http.get<unknown>('/faithful-transfers/destinations', {
+          params: { ...(search ? { search } : {}), limit: 20 },
+        });
+        return readList<TransferDestination>(data);
+      } catch {
+        return [];
+      }
+    },
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export async function requestTransfer(body: CreateTransferBody): Promise<FaithfulTransfer[]> {
+  const { data } = await http.post<unknown>('/faithful-transfers', body);
+  return readList<FaithfulTransfer>(data);
+}
+
+export async function decideTransfer(
+  id: number,
+  decision: 'accept' | 'reject' | 'cancel',
+): Promise<FaithfulTransfer> {
+  const { data } = await http.post<unknown>(`/faithful-transfers/${id}/${decision}`);
+  return readItem<FaithfulTransfer>(data);
+}
+
+/** GET /churches?search: the visible churches, for the admin's church choice. */
+export function useChurchChoices(search: string, enabled = true) {
+  return useQuery({
+    queryKey: ['faithful', 'churches', search],
+    queryFn: async () => {
+      try {
+        const { data } = await http.get<unknown>('/churches', {
+          params: { ...(search ? { search } : {}), limit: 20 },
+        });
+        return readList<{ id: number; name: string; section?: { name: string } }>(data);
+      } catch {
+        return [];
+      }
+    },
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /users?role=faithful&church_id&search&limit=20: the faithful of one church, for a choice. */
+export function useChurchFaithfulSearch(churchId: number | null, search: string, enabled = true) {
+  return useQuery({
+    queryKey: ['faithful', 'search', churchId, search],
+    queryFn: async () => {
+      const { data } = await http.get<unknown>('/users', {
+        params: { role: 'faithful', church_id: churchId, limit: 20, ...(search ? { search } : {}) },
+      });
+      return readList<FaithfulSummary>(data);
+    },
+    enabled: enabled && churchId !== null,
+    placeholderData: keepPreviousData,
+  });
+}

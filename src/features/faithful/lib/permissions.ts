@@ -1,0 +1,20 @@
+import type { Level } from '@/shared/level/level-context';
+import type { PermissionEntity } from '@/shared/permissions/use-permissions';
+
+/** The codes the server checks for the faithful (server/src/modules/faithful/routes.ts). */
+export const FAITHFUL_CODES = {
+  VIEW: 'user:view',
+  CREATE: 'user:create',
+  UPDATE: 'user:update',
+} as const;
+
+/** The entity a permission is checked on for a Level (anywhere for the admin's global lists). */
+export function faithfulEntity(level: Level): PermissionEntity {
+  if (level.entityType === 'GLOBAL' || level.entityType === 'ACTIVITY_GROUP' || level.entityId === null)
+    return null;
+  return { entityType: level.entityType, entityId: level.entityId };
+}
+
+export function churchEntity(churchId: number | null | undefined): PermissionEntity {
+  return churchId ? { entityType: 'CHURCH', entityId: churchId } : null;
+}

@@ -1,0 +1,240 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { UserDetail } from '@contract/faithful';
+import { errorMessage } from '@/shared/lib/errors';
+import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
+import { useLevel } from '@/shared/level/level-context';
+import { usePageTitle } from '@/shared/level/page-title';
+import { Button } from '@/shared/ui/button';
+import { Combobox } from '@/shared/ui/combobox';
+import { DateField } from '@/shared/ui/date-field';
+import { FormError } from '@/shared/ui/form-error';
+import { LogoLoader } from '@/shared/ui/logo-loader';
+import { Select } from '@/shared/ui/select';
+import { TextAreaField } from '@/shared/ui/textarea-field';
+import { TextField } from '@/shared/ui/text-field';
+import { notify } from '@/shared/ui/toast';
+import { createFaithful, faithfulKeys, updateFaithful, useChurchChoices, useFaithful } from '../api/faithful';
+import {
+  emptyFaithfulForm,
+  faithfulFormSchema,
+  fieldErrorsOf,
+  formValuesOf,
+  toCreateBody,
+  toUpdateBody,
+  type FaithfulFormValues,
+} from '../lib/form';
+
+export type FaithfulFormPageProps = {
+  /** the list the faithful belongs to: the new page opens at `${listPath}/{id}` */
+  listPath: string;
+  /** the faithful to edit (URL parameter); none to create */
+  faithfulId?: string;
+};
+
+const GENDER_OPTIONS = [
+  { value: 'F', label: 'Femme' },
+  { value: 'M', label: 'Homme' },
+];
+
+export function FaithfulForm({
+  initial,
+  pickChurch,
+  submitLabel,
+  onSubmit,
+  cancelTo,
+}: {
+  initial: FaithfulFormValues;
+  pickChurch: boolean;
+  submitLabel: string;
+  onSubmit: (values: FaithfulFormValues) => Promise<void>;
+  cancelTo: string;
+}) {
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [churchSearch, setChurchSearch] = useState('');
+  const debouncedChurch = useDebouncedValue(churchSearch.trim(), 500);
+  const churches = useChurchChoices(debouncedChurch, pickChurch);
+  const form = useForm<FaithfulFormValues>({
+    resolver: zodResolver(faithfulFormSchema({ pickChurch })),
+    defaultValues: initial,
+  });
+  const { register, control, handleSubmit, formState, setError } = form;
+  const { errors, isSubmitting } = formState;
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      for (const field of fields) setError(field.field, { type: 'server', message: field.message });
+      const message = errorMessage(error);
+      if (fields.length === 0) setFailure(message);
+      notify.error(message);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="mx-auto max-w-2xl space-y-4">
+      <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 sm:p-6">
+        {pickChurch && (
+          <Controller
+            control={control}
+            name="church_id"
+            render={({ field }) => (
+              <Combobox<string>
+                className="sm:col-span-2"
+                label="Église"
+                required
+                options={(churches.data ?? []).map((church) => ({
+                  value: String(church.id),
+                  label: church.name,
+                  description: church.section?.name,
+                }))}
+                value={field.value || null}
+                onChange={(value) => field.onChange(value ?? '')}
+                onSearchChange={setChurchSearch}
+                loading={churches.isFetching}
+                emptyText="Aucune église"
+                placeholder="Rechercher une église…"
+                error={errors.church_id}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
+        )}
+        <TextField
+          label="Prénom"
+          required
+          autoComplete="given-name"
+          {...register('firstname')}
+          error={errors.firstname}
+        />
+        <TextField
+          label="Nom"
+          required
+          autoComplete="family-name"
+          {...register('lastname')}
+          error={errors.lastname}
+        />
+        <TextField
+          label="Téléphone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="+225 07 00 00 00 00"
+          {...register('phone')}
+          error={errors.phone}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          {...register('email')}
+          error={errors.email}
+        />
+        <TextField
+          label="Matricule"
+          hint="Laissé vide, un matricule est attribué à la création."
+          {...register('registration_number')}
+          error={errors.registration_number}
+        />
+        <Controller
+          control={control}
+          name="gender"
+          render={({ field }) => (
+            <Select
+              label="Sexe"
+              options={GENDER_OPTIONS}
+              value={field.value}
+              onChange={(value) => field.onChange(value)}
+              placeholder="Non renseigné"
+              error={errors.gender}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
+        <DateField label="Date de naissance" {...register('birth_date')} error={errors.birth_date} />
+        <TextAreaField
+          className="sm:col-span-2"
+          label="Adresse"
+          rows={2}
+          {...register('address')}
+          error={errors.address}
+        />
+      </div>
+      <FormError message={failure} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={() => navigate(cancelTo)} disabled={isSubmitting}>
+          Annuler
+        </Button>
+        <Button type="submit" loading={isSubmitting}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** 'fideles/nouveau': a faithful of the level's church (the admin picks the church). */
+export function FaithfulCreatePage({ listPath }: FaithfulFormPageProps) {
+  usePageTitle('Nouveau fidèle', { back: listPath });
+  const level = useLevel();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const pickChurch = level.entityType !== 'CHURCH' || level.entityId === null;
+  return (
+    <FaithfulForm
+      initial={emptyFaithfulForm}
+      pickChurch={pickChurch}
+      submitLabel="Enregistrer"
+      cancelTo={listPath}
+      onSubmit={async (values) => {
+        const churchId = pickChurch ? Number(values.church_id) : level.entityId!;
+        const created = await createFaithful(toCreateBody(values, churchId));
+        await queryClient.invalidateQueries({ queryKey: faithfulKeys.lists() });
+        notify.success('Fidèle enregistré.');
+        navigate(`${listPath}/${created.id}`);
+      }}
+    />
+  );
+}
+
+function EditForm({ user, listPath }: { user: UserDetail; listPath: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const detailPath = `${listPath}/${user.id}`;
+  return (
+    <FaithfulForm
+      initial={formValuesOf(user)}
+      pickChurch={false}
+      submitLabel="Enregistrer les modifications"
+      cancelTo={detailPath}
+      onSubmit={async (values) => {
+        const updated = await updateFaithful(user.id, toUpdateBody(values));
+        queryClient.setQueryData(faithfulKeys.detail(user.id), updated);
+        await queryClient.invalidateQueries({ queryKey: faithfulKeys.lists() });
+        notify.success('Fidèle modifié.');
+        navigate(detailPath);
+      }}
+    />
+  );
+}
+
+/** 'fideles/:faithfullId/modifier' */
+export function FaithfulEditPage({ listPath, faithfulId }: FaithfulFormPageProps) {
+  const id = Number(faithfulId);
+  const valid = Number.isInteger(id) && id > 0;
+  const user = useFaithful(valid ? id : null);
+  usePageTitle(user.data ? `Modifier ${user.data.firstname} ${user.data.lastname}` : 'Modifier le fidèle', {
+    back: valid ? `${listPath}/${id}` : listPath,
+  });
+  if (!valid) return <FormError message="Fidèle introuvable." />;
+  if (user.isPending) return <LogoLoader />;
+  if (user.isError) return <FormError message={errorMessage(user.error)} />;
+  return <EditForm key={user.data.id} user={user.data} listPath={listPath} />;
+}

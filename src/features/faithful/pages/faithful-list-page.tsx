@@ -1,0 +1,197 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { GENDER_LABELS, type FaithfulSummary } from '@contract/faithful';
+import { errorMessage } from '@/shared/lib/errors';
+import { formatPhone, PHONE_MISSING } from '@/shared/lib/format';
+import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
+import { useLevel, useSpacePaths } from '@/shared/level/level-context';
+import { usePageTitle } from '@/shared/level/page-title';
+import { usePermissions } from '@/shared/permissions/use-permissions';
+import { Button } from '@/shared/ui/button';
+import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
+import { FormError } from '@/shared/ui/form-error';
+import { TextField } from '@/shared/ui/text-field';
+import { notify } from '@/shared/ui/toast';
+import { FAITHFUL_PAGE_SIZE, fetchAllFaithful, useFaithfulList } from '../api/faithful';
+import { ImportDialog } from '../components/import-dialog';
+import { exportFaithfulCandidates, exportFaithfulList } from '../lib/export';
+import { faithfulEntity, FAITHFUL_CODES } from '../lib/permissions';
+
+export type FaithfulListPageProps = {
+  /** the path of this list ('/mon-eglise/fideles'): 'nouveau', the details and 'transfert' hang below it */
+  listPath: string;
+  back?: string;
+  /** 'fideles/nouveau' exists here */
+  canAdd?: boolean;
+  /** 'fideles/:faithfullId' exists here; else rows lead to the faithful's page under their church, when the space has one */
+  hasDetail?: boolean;
+  /** 'fideles/transfert' exists here */
+  hasTransfer?: boolean;
+  title?: string;
+};
+
+export const EXPORT_LIMIT = 10_000;
+
+/**
+ * The faithful of the current level (church, section, region, national office, or all for the admin):
+ * searched on the server (500 ms after the last key), paginated, exported to xlsx.
+ */
+export function FaithfulListPage({
+  listPath,
+  back,
+  canAdd = false,
+  hasDetail = false,
+  hasTransfer = false,
+  title = 'Fidèles',
+}: FaithfulListPageProps) {
+  usePageTitle(title, { back });
+  const level = useLevel();
+  const paths = useSpacePaths();
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search.trim(), 500);
+  const [paging, setPaging] = useState({ search: '', page: 1 });
+  const page = paging.search === debounced ? paging.page : 1;
+  const [importOpen, setImportOpen] = useState(false);
+  const [exporting, setExporting] = useState<'list' | 'candidates' | null>(null);
+
+  const permissions = usePermissions([FAITHFUL_CODES.CREATE, FAITHFUL_CODES.UPDATE], faithfulEntity(level));
+  const list = useFaithfulList(level, { search: debounced, page, limit: FAITHFUL_PAGE_SIZE });
+  const churchLevel = level.entityType === 'CHURCH' && level.entityId !== null;
+  const canCreate = permissions.has(FAITHFUL_CODES.CREATE);
+  const place = churchLevel ? (list.data?.data[0]?.church?.name ?? 'eglise') : title;
+
+  const detailOf = (row: FaithfulSummary): string | null => {
+    if (hasDetail) return `${listPath}/${row.id}`;
+    if (!row.church) return null;
+    const church = paths.entity('CHURCH', { id: row.church.id, section_id: row.section_id });
+    return church ? `${church}/fideles/${row.id}` : null;
+  };
+
+  const columns: DataTableColumn<FaithfulSummary>[] = [
+    {
+      key: 'registration_number',
+      header: 'Matricule',
+      className: 'whitespace-nowrap',
+      cell: (row) => row.registration_number ?? '—',
+    },
+    {
+      key: 'name',
+      header: 'Nom et prénom',
+      cell: (row) => {
+        const to = detailOf(row);
+        const name = `${row.lastname} ${row.firstname}`;
+        return to ? (
+          <Link to={to} className="font-medium text-brand-700 hover:underline">
+            {name}
+          </Link>
+        ) : (
+          <span className="font-medium">{name}</span>
+        );
+      },
+    },
+    {
+      key: 'phone',
+      header: 'Téléphone',
+      className: 'whitespace-nowrap',
+      cell: (row) => {
+        const phone = formatPhone(row.phone);
+        return phone === PHONE_MISSING ? <span className="text-slate-500">{phone}</span> : phone;
+      },
+    },
+    { key: 'email', header: 'Email', cell: (row) => row.email ?? '—' },
+    { key: 'gender', header: 'Sexe', cell: (row) => (row.gender ? GENDER_LABELS[row.gender] : '—') },
+    ...(churchLevel
+      ? []
+      : [{ key: 'church', header: 'Église', cell: (row: FaithfulSummary) => row.church?.name ?? '—' }]),
+  ];
+
+  const runExport = async (kind: 'list' | 'candidates') => {
+    setExporting(kind);
+    try {
+      const { rows, total } = await fetchAllFaithful(level, debounced, EXPORT_LIMIT);
+      if (kind === 'list') await exportFaithfulList(rows, place);
+      else await exportFaithfulCandidates(rows, place);
+      if (total > rows.length) notify.info(`Seuls les ${rows.length} premiers fidèles ont été exportés.`);
+    } catch (error) {
+      notify.error(errorMessage(error, "Erreur lors de l'export"));
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="w-full max-w-md">
+          <TextField
+            label="Rechercher"
+            type="search"
+            placeholder="Nom, téléphone, email ou matricule…"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            autoComplete="off"
+          />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {canAdd && canCreate && (
+            <Button onClick={() => navigate(`${listPath}/nouveau`)}>Nouveau fidèle</Button>
+          )}
+          {churchLevel && canCreate && (
+            <Button variant="secondary" onClick={() => setImportOpen(true)}>
+              Importer
+            </Button>
+          )}
+          {hasTransfer && (
+            <Button variant="secondary" onClick={() => navigate(`${listPath}/transfert`)}>
+              Transferts
+            </Button>
+          )}
+          <Button
+            variant="secondary"
+            onClick={() => runExport('list')}
+            loading={exporting === 'list'}
+            disabled={exporting !== null || !list.data?.meta.total}
+          >
+            Exporter (xlsx)
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => runExport('candidates')}
+            loading={exporting === 'candidates'}
+            disabled={exporting !== null || !list.data?.meta.total}
+          >
+            Exporter les candidats
+          </Button>
+        </div>
+      </div>
+      {list.isError ? (
+        <FormError message={errorMessage(list.error)} />
+      ) : (
+        <DataTable
+          caption="Liste des fidèles"
+          columns={columns}
+          rows={list.data?.data}
+          loading={list.isPending}
+          emptyText={debounced ? `Aucun fidèle trouvé pour « ${debounced} »` : 'Aucun fidèle trouvé'}
+          pagination={{
+            page,
+            limit: list.data?.meta.limit ?? FAITHFUL_PAGE_SIZE,
+            total: list.data?.meta.total ?? 0,
+            onPageChange: (next) => setPaging({ search: debounced, page: next }),
+          }}
+        />
+      )}
+      {churchLevel && canCreate && (
+        <ImportDialog
+          churchId={level.entityId!}
+          churchName={list.data?.data[0]?.church?.name}
+          open={importOpen}
+          onOpenChange={setImportOpen}
+        />
+      )}
+    </div>
+  );
+}
+
+export default FaithfulListPage;
