@@ -1,0 +1,77 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Attachment, CreateExpenseRequestBody } from '@contract/expenses';
+import { EXPENSE_MESSAGES } from '@contract/expenses';
+import { http } from '@/shared/api/http-client';
+import { IDEMPOTENCY_HEADER } from '@/shared/api/idempotency';
+import { errorMessage } from '@/shared/lib/errors';
+import { expenseKeys } from './keys';
+
+/** POST /expense-requests -> the new request's id. */
+export async function createExpenseRequest(body: CreateExpenseRequestBody, key: string): Promise<number> {
+  const { data } = await http.post<{ data: { id: number } }>('/expense-requests', body, {
+    headers: { [IDEMPOTENCY_HEADER]: key },
+  });
+  return data.data.id;
+}
+
+/** POST /attachments (multipart), reporting the upload's progress in percent. */
+export async function uploadAttachments(
+  requestId: number,
+  files: readonly File[],
+  onProgress: (percent: number) => void,
+): Promise<Attachment[]> {
+  const form = new FormData();
+  form.append('attachable_type', 'expense_request');
+  form.append('attachable_id', String(requestId));
+  for (const file of files) form.append('files', file, file.name);
+  onProgress(0);
+  const { data } = await http.post<{ data: Attachment[] }>('/attachments', form, {
+    onUploadProgress: (event) => {
+      if (event.total) onProgress(Math.round((event.loaded / event.total) * 100));
+    },
+  });
+  return data.data;
+}
+
+/** DELETE /expense-requests/{id}: the rollback of a creation whose files failed to upload. */
+export async function deleteExpenseRequest(id: number): Promise<void> {
+  await http.delete(`/expense-requests/${id}`);
+}
+
+/** Raised when the files of a new request failed: the request was deleted again. */
+export class UploadFailedError extends Error {
+  constructor(reason: string) {
+    super(`${EXPENSE_MESSAGES.uploadFailedPrefix}${reason}`);
+    this.name = 'UploadFailedError';
+  }
+}
+
+export type CreateExpenseInput = {
+  body: CreateExpenseRequestBody;
+  files: readonly File[];
+  idempotencyKey: string;
+  onProgress: (percent: number) => void;
+};
+
+/**
+ * Creates the request, then uploads its files; if the upload fails the request is deleted and
+ * 'Échec de l'upload des fichiers: {reason or Erreur inconnue}' is raised (SPEC.md section 5).
+ */
+export function useCreateExpense() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, files, idempotencyKey, onProgress }: CreateExpenseInput) => {
+      const id = await createExpenseRequest(body, idempotencyKey);
+      if (files.length > 0) {
+        try {
+          await uploadAttachments(id, files, onProgress);
+        } catch (error) {
+          await deleteExpenseRequest(id).catch(() => undefined);
+          throw new UploadFailedError(errorMessage(error, EXPENSE_MESSAGES.unknownError));
+        }
+      }
+      return id;
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: expenseKeys.all }),
+  });
+}

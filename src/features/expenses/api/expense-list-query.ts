@@ -1,0 +1,67 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type {
+  ExpenseRequestBalance,
+  ExpenseRequestBalanceQuery,
+  ExpenseRequestListItem,
+  ExpenseRequestListQuery,
+} from '@contract/expenses';
+import type { List } from '@contract/common';
+import { http } from '@/shared/api/http-client';
+import { readPage } from '@/shared/api/list';
+import type { Level } from '@/shared/level/level-context';
+import { expenseKeys, type ExpenseListFilters } from './keys';
+
+type FilterPart = Omit<ExpenseListFilters, 'page' | 'limit'>;
+
+/** The query of a list or balance: the Level's entity (none at the GLOBAL level: the server scopes), the filters set. */
+export function listQuery(level: Level, filters: FilterPart): ExpenseRequestBalanceQuery {
+  const query: ExpenseRequestBalanceQuery = {};
+  if (filters.mine) query.mine = true;
+  else if (level.entityType !== 'GLOBAL' && level.entityId !== null) {
+    query.entity_type = level.entityType;
+    query.entity_id = level.entityId;
+  }
+  if (filters.search) query.search = filters.search;
+  if (filters.status) query.status = filters.status as ExpenseRequestBalanceQuery['status'];
+  if (filters.from) query.from_date = filters.from;
+  if (filters.to) query.to_date = filters.to;
+  return query;
+}
+
+/** GET /expense-requests: one page of the level's requests. */
+export async function fetchExpenseList(
+  level: Level,
+  filters: ExpenseListFilters,
+): Promise<List<ExpenseRequestListItem>> {
+  const params: ExpenseRequestListQuery = {
+    ...listQuery(level, filters),
+    page: filters.page,
+    limit: filters.limit,
+  };
+  const { data } = await http.get<unknown>('/expense-requests', { params });
+  return readPage<ExpenseRequestListItem>(data, { page: filters.page, limit: filters.limit });
+}
+
+export function useExpenseList(level: Level, filters: ExpenseListFilters) {
+  return useQuery({
+    queryKey: expenseKeys.list(level, filters),
+    queryFn: () => fetchExpenseList(level, filters),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /expense-requests-balance: the totals of the same filters. */
+export async function fetchExpenseBalance(level: Level, filters: FilterPart): Promise<ExpenseRequestBalance> {
+  const { data } = await http.get<{ data: ExpenseRequestBalance }>('/expense-requests-balance', {
+    params: listQuery(level, filters),
+  });
+  return data.data;
+}
+
+export function useExpenseBalance(level: Level, filters: FilterPart) {
+  return useQuery({
+    queryKey: expenseKeys.balance(level, filters),
+    queryFn: () => fetchExpenseBalance(level, filters),
+    placeholderData: keepPreviousData,
+  });
+}

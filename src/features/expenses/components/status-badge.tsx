@@ -1,0 +1,16 @@
+import {
+  EXPENSE_LINE_STATUS_LABELS,
+  EXPENSE_REQUEST_STATUS_LABELS,
+  type ExpenseLineStatus,
+  type ExpenseRequestStatus,
+} from '@contract/expenses';
+import { Badge } from '@/shared/ui/badge';
+import { lineStatusTone, requestStatusTone } from '../lib/labels';
+
+export function RequestStatusBadge({ status }: { status: ExpenseRequestStatus }) {
+  return <Badge tone={requestStatusTone(status)}>{EXPENSE_REQUEST_STATUS_LABELS[status] ?? status}</Badge>;
+}
+
+export function LineStatusBadge({ status }: { status: ExpenseLineStatus }) {
+  return <Badge tone={lineStatusTone(status)}>{EXPENSE_LINE_STATUS_LABELS[status] ?? status}</Badge>;
+}

@@ -1,0 +1,325 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  EXPENSE_REQUEST_STATUSES,
+  EXPENSE_REQUEST_STATUS_LABELS,
+  type ExpenseRequestListItem,
+} from '@contract/expenses';
+import { useLevel } from '@/shared/level/level-context';
+import { usePageTitle } from '@/shared/level/page-title';
+import { useIsRegistered } from '@/shared/level/space';
+import { errorMessage } from '@/shared/lib/errors';
+import { exportToXlsx } from '@/shared/lib/export-xlsx';
+import { formatDate, toApiDate } from '@/shared/lib/format';
+import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
+import { useMediaQuery } from '@/shared/lib/use-media-query';
+import { Button } from '@/shared/ui/button';
+import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
+import { DateRangeField } from '@/shared/ui/date-range-field';
+import type { DateRangeValue } from '@/shared/ui/date-range-picker';
+import { FormError } from '@/shared/ui/form-error';
+import { Money } from '@/shared/ui/money';
+import { Select } from '@/shared/ui/select';
+import { Spinner } from '@/shared/ui/spinner';
+import { TextField } from '@/shared/ui/text-field';
+import { notify } from '@/shared/ui/toast';
+import { useExpenseBalance, useExpenseList } from '../api/expense-list-query';
+import { RequestStatusBadge } from '../components/status-badge';
+import { ENTITY_TYPE_LABELS } from '../lib/labels';
+
+export const EXPENSE_PAGE_SIZE = 20;
+const ALL_STATUSES = 'all';
+
+export type ExpenseListPageProps = {
+  /** the path of this list: its rows open `{listPath}/{id}` and its add button `{listPath}/nouveau`, where they exist */
+  listPath: string;
+  /**
+   * where the details of the rows are (`{detailBase}/{id}`) when the list has none below it, e.g. the
+   * region space's drill-down lists open /ma-region/depenses/{id} (ROUTES.md reading); defaults to `listPath`
+   */
+  detailBase?: string;
+  back?: string;
+  /** the signed-in user's own requests (/mes-requetes) */
+  mine?: boolean;
+  title?: string;
+};
+
+const statusOptions = [
+  { value: ALL_STATUSES, label: 'Tous les statuts' },
+  ...EXPENSE_REQUEST_STATUSES.map((status) => ({
+    value: status,
+    label: EXPENSE_REQUEST_STATUS_LABELS[status],
+  })),
+];
+
+const entityName = (row: ExpenseRequestListItem) =>
+  row.entity?.name ?? `${ENTITY_TYPE_LABELS[row.entity_type] ?? row.entity_type} ${row.entity_id}`;
+
+/**
+ * The expense requests of the Level (or the user's own): server-side pages, a 500 ms debounced
+ * search, status and period filters, the totals of /expense-requests-balance and an xlsx export of
+ * the rows shown. Written once, mounted in every space.
+ */
+export function ExpenseListPage({ listPath, detailBase, back, mine = false, title }: ExpenseListPageProps) {
+  const heading = title ?? (mine ? 'Mes requêtes' : 'Dépenses');
+  const isRegistered = useIsRegistered();
+  usePageTitle(heading, { back: back && isRegistered(back) ? back : undefined });
+  const level = useLevel();
+  const phone = useMediaQuery('(max-width: 639px)');
+
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState(ALL_STATUSES);
+  const [period, setPeriod] = useState<DateRangeValue | undefined>(undefined);
+  const [exporting, setExporting] = useState(false);
+  const debounced = useDebouncedValue(search.trim(), 500);
+
+  const filters = {
+    search: debounced,
+    status: status === ALL_STATUSES ? '' : status,
+    from: period?.from ? toApiDate(period.from) : '',
+    to: period?.to ? toApiDate(period.to) : '',
+    mine,
+  };
+  // A page belongs to one set of filters: changing them starts again at page 1.
+  const filterKey = JSON.stringify(filters);
+  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+
+  const list = useExpenseList(level, { ...filters, page, limit: EXPENSE_PAGE_SIZE });
+  const balance = useExpenseBalance(level, filters);
+  const rows = list.data?.data;
+  const showEntity = mine || level.entityType === 'GLOBAL';
+
+  const detailPath = (row: ExpenseRequestListItem) => {
+    const own = `${listPath}/${row.id}`;
+    if (isRegistered(own)) return own;
+    const shared = detailBase ? `${detailBase}/${row.id}` : null;
+    return shared && isRegistered(shared) ? shared : null;
+  };
+  const addPath = `${listPath}/nouveau`;
+  const canAdd = !mine && isRegistered(addPath);
+
+  const titleCell = (row: ExpenseRequestListItem) => {
+    const to = detailPath(row);
+    return to ? (
+      <Link to={to} className="font-medium text-brand-700 hover:text-brand-900 hover:underline">
+        {row.title}
+      </Link>
+    ) : (
+      <span className="font-medium">{row.title}</span>
+    );
+  };
+
+  const columns: DataTableColumn<ExpenseRequestListItem>[] = [
+    { key: 'date', header: 'Date', cell: (row) => formatDate(row.made_at), className: 'whitespace-nowrap' },
+    { key: 'reference', header: 'Référence', cell: (row) => row.reference, className: 'whitespace-nowrap' },
+    { key: 'title', header: 'Titre', cell: titleCell },
+    ...(showEntity ? [{ key: 'entity', header: 'Entité', cell: entityName }] : []),
+    { key: 'creator', header: 'Créée par', cell: (row) => row.createdByUser.fullname },
+    { key: 'amount', header: 'Montant', align: 'right', cell: (row) => <Money amount={row.amount} /> },
+    { key: 'paid', header: 'Payé', align: 'right', cell: (row) => <Money amount={row.amount_validated} /> },
+    { key: 'status', header: 'Statut', cell: (row) => <RequestStatusBadge status={row.status} /> },
+  ];
+
+  const exportRows = async () => {
+    if (!rows?.length) return;
+    setExporting(true);
+    try {
+      await exportToXlsx({
+        fileName: mine ? 'mes-requetes' : 'depenses',
+        sheetName: 'Dépenses',
+        rows,
+        columns: [
+          { header: 'Date', value: (row) => formatDate(row.made_at) },
+          { header: 'Référence', value: (row) => row.reference },
+          { header: 'Titre', value: (row) => row.title },
+          { header: 'Entité', value: entityName },
+          { header: 'Créée par', value: (row) => row.createdByUser.fullname },
+          { header: 'Montant (F CFA)', value: (row) => row.amount },
+          { header: 'Payé (F CFA)', value: (row) => row.amount_validated },
+          { header: 'Statut', value: (row) => EXPENSE_REQUEST_STATUS_LABELS[row.status] },
+        ],
+      });
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const totals = balance.data;
+  const pagination = {
+    page,
+    limit: list.data?.meta.limit ?? EXPENSE_PAGE_SIZE,
+    total: list.data?.meta.total ?? 0,
+    onPageChange: (next: number) => setPaging({ key: filterKey, page: next }),
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-4">
+      <section aria-label="Totaux" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Total label="Demandes" value={totals ? String(totals.count) : null} />
+        <Total label="Montant total" value={totals ? <Money amount={totals.amount} /> : null} />
+        <Total label="Payé" value={totals ? <Money amount={totals.paid} /> : null} />
+        <Total label="Reste à payer" value={totals ? <Money amount={totals.remaining} /> : null} />
+      </section>
+
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end">
+        <TextField
+          label="Rechercher"
+          type="search"
+          placeholder="Titre, description, référence…"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          autoComplete="off"
+        />
+        <Select label="Statut" options={statusOptions} value={status} onChange={setStatus} />
+        <DateRangeField label="Période" value={period} onChange={setPeriod} placeholder="Toutes les dates" />
+        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-1">
+          <Button
+            variant="secondary"
+            onClick={() => void exportRows()}
+            loading={exporting}
+            disabled={!rows?.length}
+          >
+            Exporter (xlsx)
+          </Button>
+          {canAdd && (
+            <Link
+              to={addPath}
+              className="inline-flex h-10 items-center justify-center rounded-md bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700"
+            >
+              Ajouter une dépense
+            </Link>
+          )}
+        </div>
+      </div>
+
+      {list.isError ? (
+        <FormError message={errorMessage(list.error)} />
+      ) : phone ? (
+        <PhoneList
+          rows={rows}
+          loading={list.isPending}
+          detailPath={detailPath}
+          showEntity={showEntity}
+          pagination={pagination}
+        />
+      ) : (
+        <DataTable
+          caption={`Liste : ${heading}`}
+          columns={columns}
+          rows={rows}
+          loading={list.isPending}
+          emptyText="Aucun résultat"
+          pagination={pagination}
+        />
+      )}
+    </div>
+  );
+}
+
+function Total({ label, value }: { label: string; value: ReactNode | null }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+      <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</p>
+      <p className="mt-1 text-base font-semibold text-slate-900 sm:text-lg">{value ?? '—'}</p>
+    </div>
+  );
+}
+
+/** On phones, a list of cards instead of a wide table. */
+function PhoneList({
+  rows,
+  loading,
+  detailPath,
+  showEntity,
+  pagination,
+}: {
+  rows: ExpenseRequestListItem[] | undefined;
+  loading: boolean;
+  detailPath: (row: ExpenseRequestListItem) => string | null;
+  showEntity: boolean;
+  pagination: { page: number; limit: number; total: number; onPageChange: (page: number) => void };
+}) {
+  const pageCount = Math.max(1, Math.ceil(pagination.total / Math.max(1, pagination.limit)));
+  if (loading) return <Spinner label="Patientez" showLabel className="justify-center py-8" />;
+  return (
+    <div>
+      {!rows?.length ? (
+        <p className="rounded-lg border border-slate-200 bg-white px-3 py-8 text-center text-sm text-slate-500">
+          Aucun résultat
+        </p>
+      ) : (
+        <ul aria-label="Liste des dépenses" className="space-y-2">
+          {rows.map((row) => {
+            const to = detailPath(row);
+            const body = (
+              <>
+                <div className="flex items-start justify-between gap-2">
+                  <p className="min-w-0 font-medium text-slate-900">{row.title}</p>
+                  <RequestStatusBadge status={row.status} />
+                </div>
+                <p className="mt-1 text-xs text-slate-500">
+                  {formatDate(row.made_at)} · {row.reference}
+                  {showEntity ? ` · ${entityName(row)}` : ''}
+                </p>
+                <p className="mt-1 text-sm">
+                  <Money amount={row.amount} className="font-semibold" />{' '}
+                  <span className="text-xs text-slate-500">
+                    (payé <Money amount={row.amount_validated} />)
+                  </span>
+                </p>
+              </>
+            );
+            return (
+              <li key={row.id}>
+                {to ? (
+                  <Link
+                    to={to}
+                    className="block rounded-lg border border-slate-200 bg-white p-3 shadow-sm hover:bg-brand-50"
+                  >
+                    {body}
+                  </Link>
+                ) : (
+                  <div className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm">{body}</div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <nav
+        aria-label="Pagination"
+        className="mt-3 flex items-center justify-between gap-2 text-sm text-slate-600"
+      >
+        <p>
+          {pagination.total} {pagination.total > 1 ? 'résultats' : 'résultat'}
+        </p>
+        <div className="flex items-center gap-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={pagination.page <= 1}
+            onClick={() => pagination.onPageChange(pagination.page - 1)}
+          >
+            Précédent
+          </Button>
+          <span className="whitespace-nowrap tabular-nums">
+            {Math.min(pagination.page, pageCount)}/{pageCount}
+          </span>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={pagination.page >= pageCount}
+            onClick={() => pagination.onPageChange(pagination.page + 1)}
+          >
+            Suivant
+          </Button>
+        </div>
+      </nav>
+    </div>
+  );
+}
+
+export default ExpenseListPage;
