@@ -39,6 +39,8 @@ export default defineConfig({
         '--disable-gpu',
         '--disable-quic',
         '--no-first-run',
+        // native date and time fields in French (24 h), as the users see them
+        '--lang=fr-FR',
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
