@@ -84,3 +84,21 @@ export function usePermissions(codes: readonly string[], entity: PermissionEntit
 export function invalidatePermissions(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ queryKey: [PERMISSIONS_KEY] });
 }
+
+/** The codes the SPA names (SPEC.md section 6: DELEGATE_PERMISSIONS, ASSIGN_ROLES, MANAGE_*_ROLES...). */
+export { PERMISSIONS } from '@contract/permissions';
+
+/** One permission on one entity (same cache and rules as usePermissions). */
+export function usePermission(
+  code: string,
+  entity: PermissionEntity = null,
+): { allowed: boolean; isLoading: boolean } {
+  const answer = usePermissions([code], entity);
+  return { allowed: answer.has(code), isLoading: answer.isLoading };
+}
+
+/** The super-admin check: holds every permission without asking the server. */
+export function useIsSuperAdmin(): boolean {
+  const account = useAccount();
+  return account?.is_super_admin === true;
+}

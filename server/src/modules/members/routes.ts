@@ -1,4 +1,214 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorSchema, idParamSchema, listQuerySchema } from '../../../../contract/common';
+import {
+  addMemberBodySchema,
+  createExternalAccountantBodySchema,
+  editManagedChurchesBodySchema,
+  externalAccountantAnswerSchema,
+  externalAccountantListSchema,
+  GROUP_SEGMENTS,
+  groupMembersListSchema,
+  groupMembersQuerySchema,
+  groupMembersStatsQuerySchema,
+  groupMembersStatsSchema,
+  memberParamsSchema,
+  membersAnswerSchema,
+  memberWriteAnswerSchema,
+  messageAnswerSchema,
+  removeMemberBodySchema,
+} from '../../../../contract/members';
+import { ROLE_GROUPS } from '../../../../contract/roles';
+import { requireUser, requireVisibility } from '../../http/context';
+import * as accountants from './accountants';
+import * as members from './service';
 
-/** Routes of the 'members' feature (being built). */
-export const memberRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const TAGS = ['Membres'];
+
+const WRITE_RULES =
+  'Ajout : permission `role:manage_<niveau>` sur le groupe ; seul un fidèle (utilisateur rattaché à une ' +
+  'église) peut devenir membre ; un poste déjà occupé est refusé (409) ; nul n’attribue un poste de rang ' +
+  'égal ou supérieur au sien. Retrait : permission `role:assign` sur le groupe, mêmes règles de rang. ' +
+  'Chaque changement est écrit au journal d’audit.';
+
+/** Routes of the 'members' feature: office members, group members, external accountants. */
+export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  for (const group of ROLE_GROUPS) {
+    const path = `/${GROUP_SEGMENTS[group]}/:id/members`;
+
+    app.get(
+      path,
+      {
+        schema: {
+          tags: TAGS,
+          summary: `Membres du bureau (${group})`,
+          description:
+            'Les utilisateurs occupant un poste dans ce groupe, avec leurs rôles dans le groupe (et `faithful`) ' +
+            'et leurs églises. Permission `member:view` sur le groupe.',
+          params: memberParamsSchema,
+          response: { 200: membersAnswerSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user, visibility } = await requireVisibility(request);
+        return { data: await members.officeMembers(db, user, visibility, group, request.params.id) };
+      },
+    );
+
+    app.post(
+      path,
+      {
+        schema: {
+          tags: TAGS,
+          summary: `Attribuer des postes à un fidèle (${group})`,
+          description: WRITE_RULES,
+          params: memberParamsSchema,
+          body: addMemberBodySchema,
+          response: { 201: memberWriteAnswerSchema, ...errors, 409: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { user, visibility } = await requireVisibility(request);
+        const data = await members.addMember(
+          db,
+          { ...user, ip: request.ip },
+          visibility,
+          group,
+          request.params.id,
+          request.body,
+        );
+        return reply.status(201).send({ message: members.MEMBER_MESSAGES.added, data });
+      },
+    );
+
+    app.delete(
+      path,
+      {
+        schema: {
+          tags: TAGS,
+          summary: `Retirer des rôles à un membre (${group})`,
+          description: `${WRITE_RULES} Corps : \`user_id\`, \`role_ids\` ou \`remove_all_roles: true\`.`,
+          params: memberParamsSchema,
+          body: removeMemberBodySchema,
+          response: { 200: messageAnswerSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user, visibility } = await requireVisibility(request);
+        const message = await members.removeMember(
+          db,
+          { ...user, ip: request.ip },
+          visibility,
+          group,
+          request.params.id,
+          request.body,
+        );
+        return { message };
+      },
+    );
+  }
+
+  app.get(
+    '/group-members',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Membres de tout un groupe (région...)',
+        description:
+          'Les fidèles des églises du groupe et les titulaires d’un rôle dans le groupe ou en dessous, par nom, ' +
+          'une page (50 par défaut). `role` (president, tresorier, secretaire) garde les titulaires d’un rôle dont ' +
+          'le code le contient. Sans `id` : le groupe de ce niveau de l’utilisateur. Permission `member:view`.',
+        querystring: groupMembersQuerySchema,
+        response: { 200: groupMembersListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, visibility } = await requireVisibility(request);
+      return members.groupMembers(db, user, visibility, request.query);
+    },
+  );
+
+  app.get(
+    '/group-members/stats',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Chiffres des membres d’un groupe',
+        description: 'Total des membres, et nombre de présidents, trésoriers et secrétaires (codes de rôle).',
+        querystring: groupMembersStatsQuerySchema,
+        response: { 200: groupMembersStatsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, visibility } = await requireVisibility(request);
+      return { data: await members.groupMemberStats(db, user, visibility, request.query) };
+    },
+  );
+
+  app.get(
+    '/users/external-accountants',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Comptables externes',
+        description: 'Super-administrateur. Avec les églises que chacun gère.',
+        querystring: listQuerySchema,
+        response: { 200: externalAccountantListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      accountants.assertSuperAdmin({ ...user, ip: request.ip });
+      return accountants.listAccountants(db, request.query);
+    },
+  );
+
+  app.post(
+    '/users/external-accountants',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Créer un comptable externe',
+        description:
+          'Super-administrateur. Crée l’utilisateur (rôle `external-accountant`) et les églises qu’il gère.',
+        body: createExternalAccountantBodySchema,
+        response: { 201: externalAccountantAnswerSchema, ...errors, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const actor = { ...user, ip: request.ip };
+      accountants.assertSuperAdmin(actor);
+      const data = await accountants.createAccountant(db, actor, request.body);
+      return reply.status(201).send({ message: accountants.ACCOUNTANT_MESSAGES.created, data });
+    },
+  );
+
+  app.put(
+    '/users/:id/edit-managed-churches',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Églises gérées par un comptable externe',
+        description: 'Super-administrateur. Remplace la liste des églises gérées.',
+        params: idParamSchema,
+        body: editManagedChurchesBodySchema,
+        response: { 200: externalAccountantAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const actor = { ...user, ip: request.ip };
+      accountants.assertSuperAdmin(actor);
+      const data = await accountants.editManagedChurches(
+        db,
+        actor,
+        request.params.id,
+        request.body.church_ids,
+      );
+      return { message: accountants.ACCOUNTANT_MESSAGES.updated, data };
+    },
+  );
+};

@@ -1,0 +1,350 @@
+import { sql } from 'drizzle-orm';
+import {
+  PERMISSION_SCOPE_LABELS,
+  PERMISSION_SCOPES,
+  PERMISSIONS,
+  type Permission,
+  type PermissionScope,
+  type UserGrant,
+} from '../../../../contract/permissions';
+import { audit } from '../../audit/audit';
+import type { Db } from '../../db/client';
+import { isoString, queryOne, queryRows } from '../../db/query';
+import { httpError } from '../../http/errors';
+import { hasPermissions, type PermissionUser } from '../../permissions/check';
+import { normalizeEntityType } from '../../permissions/entity';
+import {
+  manageableAmong,
+  manageableCondition,
+  managerProfile,
+  roleActionsOf,
+} from '../../permissions/manage';
+import { assertEntityVisible, intArray, type Visibility } from '../../permissions/visibility';
+
+export type Actor = PermissionUser & { ip: string };
+
+export const GRANT_MESSAGES = {
+  granted: 'Permission accordée avec succès',
+  revoked: 'Permission révoquée avec succès',
+  unknownPermission: 'Permission introuvable.',
+  unknownUser: 'Utilisateur introuvable.',
+  wrongScope: 'Cette permission ne peut pas être accordée dans ce scope.',
+  pastExpiry: "La date d'expiration ne peut pas être dans le passé.",
+  entityRequired: 'Seul un super-administrateur peut accorder ou révoquer une permission sans entité.',
+  noDelegate: "Vous n'avez pas le droit de déléguer des permissions sur cette entité.",
+  notHeld: 'Vous ne pouvez pas accorder une permission que vous ne détenez pas vous-même sur cette entité.',
+  notManageable: "Vous n'êtes pas autorisé à gérer les permissions de cet utilisateur.",
+  self: 'Vous ne pouvez pas modifier vos propres permissions.',
+  duplicate: 'Cette permission est déjà accordée à cet utilisateur sur cette entité.',
+  nothingToRevoke: 'Aucune permission accordée ne correspond à cette révocation.',
+  forbiddenRead: "Vous n'êtes pas autorisé à consulter les permissions de cet utilisateur.",
+} as const;
+
+type Target = { scope: PermissionScope; entityId: number | null };
+
+function scopeOf(entityType: string): PermissionScope {
+  const raw = entityType.trim().toLowerCase();
+  if (raw === 'activity_group' || raw === 'activity_groups') return 'department';
+  const type = normalizeEntityType(raw);
+  if (type === null) throw httpError(400, "Type d'entité non supporté");
+  return type;
+}
+
+/** The grants of a user that are not revoked (expired ones flagged), newest first. */
+export async function listUserGrants(db: Db, userId: number): Promise<UserGrant[]> {
+  const rows = await queryRows<{
+    id: number;
+    permission: string;
+    permission_name: string;
+    entity_type: PermissionScope;
+    entity_id: number | null;
+    entity_name: string | null;
+    expires_at: unknown;
+    granted_at: unknown;
+    expired: boolean;
+    grantor_id: number | null;
+    grantor_firstname: string | null;
+    grantor_lastname: string | null;
+  }>(
+    db,
+    sql`select up.id, p.code as permission, p.name as permission_name, up.entity_type, up.entity_id,
+          case up.entity_type
+            when 'church' then (select name from churches where id = up.entity_id)
+            when 'section' then (select name from sections where id = up.entity_id)
+            when 'region' then (select name from regions where id = up.entity_id)
+            when 'national_office' then (select name from national_offices where id = up.entity_id)
+            when 'department' then (select name from departments where id = up.entity_id)
+          end as entity_name,
+          up.expires_at, up.created_at as granted_at,
+          (up.expires_at is not null and up.expires_at <= now()) as expired,
+          g.id as grantor_id, g.firstname as grantor_firstname, g.lastname as grantor_lastname
+        from user_permissions up
+        join permissions p on p.id = up.permission_id
+        left join users g on g.id = up.granted_by
+        where up.user_id = ${userId} and up.revoked_at is null
+        order by up.created_at desc, up.id desc`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    permission: row.permission,
+    permission_name: row.permission_name,
+    entity_type: row.entity_type,
+    entity_id: row.entity_id,
+    entity_name: row.entity_name,
+    expires_at: row.expires_at === null ? null : isoString(row.expires_at),
+    granted_at: isoString(row.granted_at),
+    expired: row.expired,
+    grantor:
+      row.grantor_id === null
+        ? null
+        : {
+            id: row.grantor_id,
+            firstname: row.grantor_firstname ?? '',
+            lastname: row.grantor_lastname ?? '',
+          },
+  }));
+}
+
+/** GET /permissions/user/{id}: oneself, a super-admin, or a manager of that user. */
+export async function assertMayReadGrants(
+  db: Db,
+  user: PermissionUser,
+  visibility: Visibility,
+  targetId: number,
+): Promise<void> {
+  const exists = await queryOne<{ id: number }>(db, sql`select id from users where id = ${targetId}`);
+  if (!exists) throw httpError(404, GRANT_MESSAGES.unknownUser);
+  if (user.isSuperAdmin || user.userId === targetId) return;
+  const profile = await managerProfile(db, user);
+  const info = (await manageableAmong(db, profile, user.userId, visibility, [targetId])).get(targetId);
+  if (!info?.manageable) throw httpError(403, GRANT_MESSAGES.forbiddenRead);
+}
+
+/** GET /permissions?scope&search&limit: the catalogue. */
+export async function listPermissions(
+  db: Db,
+  query: { scope?: PermissionScope; search?: string; limit: number },
+): Promise<Permission[]> {
+  const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, '\\$&')}%` : null;
+  return queryRows<Permission>(
+    db,
+    sql`select id, code, name, description, scopes from permissions
+        where (${query.scope ?? null}::text is null or ${query.scope ?? null}::text = any(scopes))
+          and (${pattern}::text is null or code ilike ${pattern} or name ilike ${pattern})
+        order by resource, code limit ${query.limit}`,
+  );
+}
+
+const LEVEL_ORDER: PermissionScope[] = ['national_office', 'region', 'section', 'church', 'department'];
+
+/**
+ * The scopes in which the user may grant: a super-admin all; otherwise the levels at and below each
+ * level where they hold `permission:delegate` (by a role or a direct grant).
+ */
+export async function manageableScopes(db: Db, user: PermissionUser): Promise<PermissionScope[]> {
+  if (user.isSuperAdmin) return [...PERMISSION_SCOPES];
+  const rows = await queryRows<{ level: string }>(
+    db,
+    sql`select distinct case ra."group" when 'churches' then 'church' when 'sections' then 'section'
+            when 'regions' then 'region' when 'national_offices' then 'national_office' end as level
+        from role_assignments ra
+        join role_permissions rp on rp.role_id = ra.role_id
+        join permissions p on p.id = rp.permission_id
+        where ra.user_id = ${user.userId} and ra.group_id is not null
+          and p.code in ('permission:delegate', 'permission:manage')
+        union
+        select distinct up.entity_type from user_permissions up join permissions p on p.id = up.permission_id
+        where up.user_id = ${user.userId} and up.revoked_at is null
+          and (up.expires_at is null or up.expires_at > now())
+          and p.code in ('permission:delegate', 'permission:manage')`,
+  );
+  const levels = rows.map((row) => row.level);
+  if (levels.includes('global')) return [...PERMISSION_SCOPES];
+  const top = Math.min(
+    ...levels.map((level) => LEVEL_ORDER.indexOf(level as PermissionScope)).filter((i) => i >= 0),
+  );
+  return Number.isFinite(top) ? LEVEL_ORDER.slice(top) : [];
+}
+
+export function scopeLabels(scopes: PermissionScope[]) {
+  return scopes.map((scope) => ({ scope, label: PERMISSION_SCOPE_LABELS[scope] }));
+}
+
+/**
+ * The checks shared by grant and revoke: the user exists, the entity exists and is visible, the actor
+ * is not the user, holds `permission:delegate` on the entity (a super-admin only for a grant without
+ * entity) and manages the user.
+ */
+async function checkDelegation(
+  db: Db,
+  actor: Actor,
+  visibility: Visibility,
+  userId: number,
+  target: Target,
+): Promise<void> {
+  const user = await queryOne<{ id: number }>(db, sql`select id from users where id = ${userId}`);
+  if (!user) throw httpError(404, GRANT_MESSAGES.unknownUser);
+  if (target.entityId !== null) {
+    if (target.scope === 'global') throw httpError(400, "Type d'entité non supporté");
+    await assertEntityVisible(db, visibility, target.scope, target.entityId);
+  }
+  if (actor.userId === userId) throw httpError(403, GRANT_MESSAGES.self);
+  if (actor.isSuperAdmin) return;
+  if (target.entityId === null) throw httpError(403, GRANT_MESSAGES.entityRequired);
+  const held = await hasPermissions(
+    db,
+    actor,
+    [PERMISSIONS.DELEGATE_PERMISSIONS],
+    target.scope,
+    target.entityId,
+  );
+  if (!held[PERMISSIONS.DELEGATE_PERMISSIONS]) throw httpError(403, GRANT_MESSAGES.noDelegate);
+  const profile = await managerProfile(db, actor);
+  const info = (await manageableAmong(db, profile, actor.userId, visibility, [userId])).get(userId);
+  if (!info?.manageable) throw httpError(403, GRANT_MESSAGES.notManageable);
+}
+
+export async function grantPermission(
+  db: Db,
+  actor: Actor,
+  visibility: Visibility,
+  body: {
+    user_id: number;
+    permission: string;
+    entity_type: string;
+    entity_id?: number | null;
+    expires_at?: string | null;
+  },
+): Promise<UserGrant> {
+  const target: Target = { scope: scopeOf(body.entity_type), entityId: body.entity_id ?? null };
+  if (target.scope === 'global') target.entityId = null;
+  const permission = await queryOne<{ id: number; code: string; scopes: PermissionScope[] }>(
+    db,
+    sql`select id, code, scopes from permissions where code = ${body.permission}`,
+  );
+  if (!permission) throw httpError(404, GRANT_MESSAGES.unknownPermission);
+  if (!permission.scopes.includes(target.scope)) throw httpError(400, GRANT_MESSAGES.wrongScope);
+  const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
+  if (expiresAt && expiresAt.getTime() <= Date.now()) throw httpError(400, GRANT_MESSAGES.pastExpiry);
+
+  await checkDelegation(db, actor, visibility, body.user_id, target);
+  if (!actor.isSuperAdmin) {
+    // No escalation: one grants only what one holds oneself on that entity.
+    const held = await hasPermissions(db, actor, [permission.code], target.scope, target.entityId);
+    if (!held[permission.code]) throw httpError(403, GRANT_MESSAGES.notHeld);
+  }
+
+  const id = await db.transaction(async (tx) => {
+    const duplicate = await queryOne<{ id: number }>(
+      tx,
+      sql`select id from user_permissions
+          where user_id = ${body.user_id} and permission_id = ${permission.id}
+            and entity_type = ${target.scope} and entity_id is not distinct from ${target.entityId}::int
+            and revoked_at is null and (expires_at is null or expires_at > now())
+          for update`,
+    );
+    if (duplicate) throw httpError(409, GRANT_MESSAGES.duplicate);
+    const row = await queryOne<{ id: number }>(
+      tx,
+      sql`insert into user_permissions (user_id, permission_id, entity_type, entity_id, expires_at, granted_by)
+          values (${body.user_id}, ${permission.id}, ${target.scope}, ${target.entityId}::int,
+                  ${expiresAt ? expiresAt.toISOString() : null}::timestamptz, ${actor.userId})
+          returning id`,
+    );
+    await audit(tx, {
+      userId: actor.userId,
+      action: 'permission.grant',
+      entityType: target.scope,
+      entityId: target.entityId,
+      data: {
+        grant_id: row!.id,
+        user_id: body.user_id,
+        permission: permission.code,
+        expires_at: expiresAt ? expiresAt.toISOString() : null,
+      },
+      ip: actor.ip,
+    });
+    return row!.id;
+  });
+  const grants = await listUserGrants(db, body.user_id);
+  return grants.find((grant) => grant.id === id)!;
+}
+
+export async function revokePermission(
+  db: Db,
+  actor: Actor,
+  visibility: Visibility,
+  body: { user_id: number; permission: string; entity_type: string; entity_id?: number | null },
+): Promise<number> {
+  const target: Target = { scope: scopeOf(body.entity_type), entityId: body.entity_id ?? null };
+  if (target.scope === 'global') target.entityId = null;
+  await checkDelegation(db, actor, visibility, body.user_id, target);
+  return db.transaction(async (tx) => {
+    const rows = await queryRows<{ id: number }>(
+      tx,
+      sql`update user_permissions up set revoked_at = now(), revoked_by = ${actor.userId}
+          from permissions p
+          where p.id = up.permission_id and up.user_id = ${body.user_id} and p.code = ${body.permission}
+            and up.entity_type = ${target.scope} and up.entity_id is not distinct from ${target.entityId}::int
+            and up.revoked_at is null
+          returning up.id`,
+    );
+    if (rows.length === 0) throw httpError(404, GRANT_MESSAGES.nothingToRevoke);
+    await audit(tx, {
+      userId: actor.userId,
+      action: 'permission.revoke',
+      entityType: target.scope,
+      entityId: target.entityId,
+      data: { grant_ids: rows.map((r) => r.id), user_id: body.user_id, permission: body.permission },
+      ip: actor.ip,
+    });
+    return rows.length;
+  });
+}
+
+/**
+ * GET /permissions/manageable-users: with `ids`, which of them the user manages (with the actions
+ * allowed on each); without, one page of the users they manage, by name.
+ */
+export async function listManageableUsers(
+  db: Db,
+  user: PermissionUser,
+  visibility: Visibility,
+  query: { ids?: number[]; search?: string; page: number; limit: number },
+) {
+  const profile = await managerProfile(db, user);
+  const meta = { page: query.page, limit: query.limit };
+  if (!profile.isManager) return { data: [], meta: { ...meta, total: 0 }, canManageAnyone: false };
+  const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, '\\$&')}%` : null;
+  const condition = sql`${manageableCondition(profile, user.userId, visibility, sql`u`)}
+    and u.active
+    and (${query.ids ? intArray(query.ids) : null}::int[] is null or u.id = any(${query.ids ? intArray(query.ids) : null}::int[]))
+    and (${pattern}::text is null or u.firstname ilike ${pattern} or u.lastname ilike ${pattern}
+         or (u.firstname || ' ' || u.lastname) ilike ${pattern} or u.phone ilike ${pattern})`;
+  const row = await queryOne<{
+    total: number;
+    rows: Array<{ id: number; firstname: string; lastname: string }>;
+  }>(
+    db,
+    sql`select (select count(*)::int from users u where ${condition}) as total,
+          coalesce((select json_agg(p) from (
+            select u.id, u.firstname, u.lastname from users u where ${condition}
+            order by u.lastname, u.firstname, u.id limit ${query.limit} offset ${(query.page - 1) * query.limit}
+          ) p), '[]'::json) as rows`,
+  );
+  return {
+    data: (row?.rows ?? []).map((u) => ({ ...u, roleActions: roleActionsOf(profile, true, true) })),
+    meta: { ...meta, total: row?.total ?? 0 },
+    canManageAnyone: true,
+  };
+}
+
+/** GET /permissions/can-manage-user/{id}. */
+export async function canManageUser(db: Db, user: PermissionUser, visibility: Visibility, targetId: number) {
+  const exists = await queryOne<{ id: number }>(db, sql`select id from users where id = ${targetId}`);
+  if (!exists) throw httpError(404, GRANT_MESSAGES.unknownUser);
+  const profile = await managerProfile(db, user);
+  const info = (await manageableAmong(db, profile, user.userId, visibility, [targetId])).get(targetId);
+  const manageable = info?.manageable ?? false;
+  return { canManage: manageable, roleActions: roleActionsOf(profile, manageable, info?.visible ?? false) };
+}

@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Department } from '@contract/org';
+import { http } from '@/shared/api/http-client';
+import { readItem } from '@/shared/api/list';
+import { errorMessage } from '@/shared/lib/errors';
+import { useLevel } from '@/shared/level/level-context';
+import { usePageTitle } from '@/shared/level/page-title';
+import { LogoLoader } from '@/shared/ui/logo-loader';
+import { OfficeMembers } from '../components/office-members';
+import { GROUP_OF } from '../lib/groups';
+
+/**
+ * A department's members page: a department (activity group) has no positions of its own; it is led
+ * by the office of the entity it hangs on, shown and managed here.
+ */
+export function DepartmentMembersPage({ back }: { back?: string }) {
+  const level = useLevel();
+  const department = useQuery({
+    queryKey: ['members', 'department', level.entityId],
+    queryFn: async () => readItem<Department>((await http.get(`/departments/${level.entityId}`)).data),
+    enabled: level.entityId !== null,
+  });
+  usePageTitle(department.data ? `Membres - ${department.data.name}` : 'Membres', { back });
+  if (department.isPending) return <LogoLoader />;
+  if (department.isError)
+    return (
+      <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        {errorMessage(department.error)}
+      </p>
+    );
+  const group = GROUP_OF[department.data.entity_type];
+  return (
+    <div className="mx-auto max-w-6xl space-y-4">
+      <p className="text-sm text-slate-600">
+        Le département est dirigé par le bureau de :{' '}
+        <span className="font-medium">{department.data.entity?.name}</span>
+      </p>
+      {group && (
+        <OfficeMembers group={group} id={department.data.entity_id} name={department.data.entity?.name} />
+      )}
+    </div>
+  );
+}

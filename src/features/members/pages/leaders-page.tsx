@@ -1,0 +1,81 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { GROUP_SEGMENTS } from '@contract/members';
+import { ROLE_GROUPS, type RoleGroup } from '@contract/roles';
+import { http } from '@/shared/api/http-client';
+import { readList } from '@/shared/api/list';
+import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
+import { usePageTitle } from '@/shared/level/page-title';
+import { Card } from '@/shared/ui/card';
+import { Combobox } from '@/shared/ui/combobox';
+import { Select } from '@/shared/ui/select';
+import { ENTITY_SEARCH_LIMIT } from '../api/members-api';
+import { OfficeMembers } from '../components/office-members';
+import { GROUP_LABELS } from '../lib/groups';
+
+type Entity = { id: number; name: string };
+
+function useGroupEntities(group: RoleGroup, search: string) {
+  return useQuery({
+    queryKey: ['members', 'leader-entities', group, search],
+    queryFn: async () => {
+      try {
+        const { data } = await http.get(`/${GROUP_SEGMENTS[group]}`, {
+          params: { limit: ENTITY_SEARCH_LIMIT, ...(search ? { search } : {}) },
+        });
+        return readList<Entity>(data);
+      } catch {
+        return [];
+      }
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** /admin/responsables: the office holders of any national office, region, section or church. */
+export function LeadersPage({ back }: { back?: string }) {
+  usePageTitle('Responsables', { back });
+  const [group, setGroup] = useState<RoleGroup>('national_offices');
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search.trim(), 500);
+  const entities = useGroupEntities(group, debounced);
+  const [chosen, setChosen] = useState<Entity | null>(null);
+  const entity =
+    chosen ?? (entities.data && entities.data.length > 0 && !debounced ? entities.data[0] : null);
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-4">
+      <Card>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Select
+            label="Niveau"
+            options={ROLE_GROUPS.map((g) => ({ value: g, label: GROUP_LABELS[g] }))}
+            value={group}
+            onChange={(value) => {
+              setGroup(value as RoleGroup);
+              setChosen(null);
+              setSearch('');
+            }}
+          />
+          <Combobox<number>
+            key={group}
+            label="Entité"
+            placeholder="Rechercher une entité…"
+            options={(entities.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
+            value={entity?.id ?? null}
+            selectedLabel={entity?.name}
+            onChange={(_value, option) => setChosen(option ? { id: option.value, name: option.label } : null)}
+            onSearchChange={setSearch}
+            loading={entities.isFetching}
+            emptyText="Aucune entité trouvée"
+          />
+        </div>
+      </Card>
+      {entity ? (
+        <OfficeMembers key={`${group}-${entity.id}`} group={group} id={entity.id} name={entity.name} />
+      ) : (
+        <p className="text-sm text-slate-600">Veuillez sélectionner une entité</p>
+      )}
+    </div>
+  );
+}
