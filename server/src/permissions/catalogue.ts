@@ -300,6 +300,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<string, string[]> = {
     'contribution:print_receipt',
     'expense_request:view',
     'expense_request:create',
+    // issue 4: the external accountant verifies the expenses of the churches they manage
+    'expense_request:validate',
     'expense:view',
     'report:view',
     'budget:view',

@@ -35,6 +35,7 @@ import {
 } from '../schema/finance';
 import { operationAccountIdsByCode, seedFinanceReferenceData } from './accounts';
 import { seedLarge } from './large';
+import { seedPlanning } from './planning';
 import {
   CHURCH_DEPARTMENTS,
   COUNTRIES,
@@ -689,6 +690,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
       sql`select setval('contribution_receipt_number_seq', ${data.contributions.length + 1}, false)`,
     );
   });
+  await seedPlanning(db, { now: options.now });
   await db.execute(sql`analyze`);
   const counts = {
     users: data.users.length,

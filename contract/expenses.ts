@@ -1,0 +1,1020 @@
+/**
+ * Expense requests, their lines, payments, attachments, the add-expense lookups and fixed assets.
+ * Shared by the reference server (route schemas) and the SPA (forms, types). SPEC.md sections 3 to 9.
+ *
+ * Endpoints (all under /api, cookies; errors `{ message: 'E_HTTP_EXCEPTION: ...' }` in French):
+ *
+ * Requests
+ * - GET    /expense-requests            ?entity_type&entity_id&status&from_date&to_date&search&page&limit&mine
+ *                                       -> { data: ExpenseRequestListItem[], meta }
+ * - GET    /expense-requests-balance    same filters (no page/limit) -> { data: ExpenseRequestBalance }
+ * - GET    /expense-requests/{id}       -> { data: ExpenseRequestDetail } (lines with payments, attachments)
+ * - POST   /expense-requests            CreateExpenseRequestBody (Idempotency-Key accepted) -> 201 { data: { id } }
+ * - DELETE /expense-requests/{id}       rollback after a failed upload: creator only, before approval,
+ *                                       nothing paid, not verified -> { message }
+ * - PUT    /expense-requests/{id}/approved   { user_id? } expense:approve  -> { data: ExpenseRequestDetail }
+ * - PUT    /expense-requests/{id}/validated  { user_id? } expense:validate -> { data: ExpenseRequestDetail }
+ * - PUT    /expense-requests/{id}/rejected   { user_id?, reason? } expense:approve -> { data: ExpenseRequestDetail }
+ * - PUT    /expense-requests/{id}/verified   { user_id? } expense_request:validate -> { data: ExpenseRequestDetail }
+ * - GET    /expense-requests/{id}/attachments -> { data: Attachment[] }
+ *
+ * Lines ('expenses') and payments
+ * - GET    /expenses?expense_request_id -> { data: ExpenseLine[] }
+ * - GET    /expenses/{id}               -> { data: ExpenseLineDetail }
+ * - POST   /expenses                    AddExpenseLineBody (expense_request_id + line fields) -> 201 { data: ExpenseLine }
+ * - PUT    /expenses/{id}               ExpenseLineBody -> { data: ExpenseLine }
+ * - DELETE /expenses/{id}               -> { message }
+ * - POST   /expenses/{id}/cancel        { cancelExp?: true } -> { data: ExpenseLine }
+ * - PUT    /expenses/{id}/validate      PaymentBody (Idempotency-Key) -> 201 { data: PaymentResult }
+ *
+ * Attachments
+ * - POST   /attachments                 multipart: attachable_type 'expense_request', attachable_id, files
+ *                                       (10 MB each, 10 at most: 413; JPEG/PNG/WebP/PDF by content: 415)
+ *                                       -> 201 { data: Attachment[] }
+ * - GET    /attachments/{id}            the file (Content-Disposition: attachment; X-Content-Type-Options: nosniff)
+ *
+ * Lookups of the add-expense form
+ * - GET    /budgets/budget-lines        ?entity_type&entity_id -> { data: BudgetLine[] }
+ * - GET    /planned-activities          ?entity_type&entity_id&search -> { data: PlannedActivity[] }
+ *
+ * Fixed assets ('immobilisations')
+ * - GET    /fixed-assets                ?entity_type&entity_id&search&page&limit -> { data: FixedAsset[], meta }
+ * - GET    /fixed-assets/statistics     ?entity_type&entity_id -> { data: FixedAssetStatistics }
+ * - GET    /fixed-assets/options        ?entity_type&entity_id -> { data: FixedAssetOptions }
+ * - GET    /fixed-assets/{id}           -> { data: FixedAsset }
+ * - POST   /fixed-assets                FixedAssetBody -> 201 { data: FixedAsset }
+ * - PUT    /fixed-assets/{id}           FixedAssetBody -> { data: FixedAsset }
+ * - DELETE /fixed-assets/{id}           -> { message }
+ */
+import { z } from 'zod';
+import { entityRefSchema, ENTITY_TYPES, listMetaSchema, listQuerySchema, MAX_ID } from './common';
+import { JOURNAL_TYPES } from './accounts';
+
+// ---------------------------------------------------------------- constants and labels
+
+export const EXPENSE_ENTITY_TYPES = ENTITY_TYPES;
+export type ExpenseEntityType = (typeof EXPENSE_ENTITY_TYPES)[number];
+
+export const EXPENSE_REQUEST_STATUSES = ['approval_pending', 'rejected', 'approved', 'validated'] as const;
+export type ExpenseRequestStatus = (typeof EXPENSE_REQUEST_STATUSES)[number];
+export const EXPENSE_REQUEST_STATUS_LABELS: Record<ExpenseRequestStatus, string> = {
+  approval_pending: "En attente d'approbation",
+  rejected: 'Rejetée',
+  approved: 'Approuvée',
+  validated: 'Validée',
+};
+
+export const EXPENSE_LINE_STATUSES = ['pending', 'paid', 'validated', 'cancelled'] as const;
+export type ExpenseLineStatus = (typeof EXPENSE_LINE_STATUSES)[number];
+export const EXPENSE_LINE_STATUS_LABELS: Record<ExpenseLineStatus, string> = {
+  pending: 'En attente',
+  paid: 'Payée partiellement',
+  validated: 'Payée',
+  cancelled: 'Annulée',
+};
+
+export const DONATION_TYPES = ['none', 'individual', 'legal_entity', 'system_entity'] as const;
+export type DonationType = (typeof DONATION_TYPES)[number];
+export const DONATION_TYPE_LABELS: Record<DonationType, string> = {
+  none: 'Dépense ordinaire',
+  individual: 'Personne physique',
+  legal_entity: 'Personne morale',
+  system_entity: 'Entité du système',
+};
+
+export const RECIPIENT_ENTITY_TYPES = [
+  'church',
+  'section',
+  'region',
+  'national_office',
+  'activity_group',
+] as const;
+export type RecipientEntityType = (typeof RECIPIENT_ENTITY_TYPES)[number];
+/** SPEC.md section 9. */
+export const RECIPIENT_ENTITY_LABELS: Record<RecipientEntityType, string> = {
+  church: 'Église',
+  section: 'Section',
+  region: 'Région',
+  national_office: 'Bureau National',
+  activity_group: 'Département',
+};
+
+/** Suggested payment methods (the server accepts any non-empty text up to 50 characters). */
+export const PAYMENT_METHODS = ['cash', 'bank_transfer', 'check', 'mobile_money'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: 'Espèces',
+  bank_transfer: 'Virement bancaire',
+  check: 'Chèque',
+  mobile_money: 'Mobile money',
+};
+
+/** SPEC.md section 9: files of the supporting documents. */
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const ATTACHMENT_MAX_FILES = 10;
+export const ATTACHMENT_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+export type AttachmentMimeType = (typeof ATTACHMENT_MIME_TYPES)[number];
+
+/** Default payment time (SPEC.md section 9). */
+export const DEFAULT_PAYMENT_TIME = '10:30:00';
+/** Earliest date of every date field (SPEC.md section 5). */
+export const EARLIEST_DATE = '1900-01-01';
+/** The account category whose expenses may create a fixed asset (SPEC.md section 9). */
+export const FIXED_ASSET_ACCOUNT_CATEGORY = 'Actifs immobilisés';
+/** Categories of the add-expense 'type' select. */
+export const EXPENSE_ACCOUNT_CATEGORIES = ['Charges AO', 'Actifs immobilisés'] as const;
+
+/** Largest quantity, unit price and amount (XOF, integers): the totals stay PostgreSQL integers. */
+export const MAX_QUANTITY = 1_000_000;
+export const MAX_UNIT_PRICE = 1_000_000_000;
+export const MAX_AMOUNT = 2_000_000_000;
+
+// ---------------------------------------------------------------- messages
+
+export const EXPENSE_MESSAGES = {
+  // SPEC.md section 5 (exact)
+  required: 'Ce champ est requis.',
+  invalidFormat: 'Format non valide.',
+  timeInvalid: "Format d'heure invalide (HH:MM)",
+  paymentTimeInvalid: "Format d'heure invalide (HH:MM ou HH:MM:SS)",
+  firstNameRequired: 'Le prénom est requis pour une personne physique',
+  lastNameRequired: 'Le nom est requis pour une personne physique',
+  companyNameRequired: "Le nom de l'entreprise est requis pour une personne morale",
+  emailInvalid: 'Format email invalide',
+  recipientEntityTypeRequired: "Le type d'entité est requis",
+  recipientEntityRequired: "L'entité est requise",
+  paymentMethodRequired: 'Veuillez choisir la méthode de paiement.',
+  assetNameRequired: "Le nom de l'immobilisation est requis.",
+  assetCurrencyRequired: 'La devise est requise.',
+  assetUsefulLifeRequired: 'La durée de vie est requise pour un bien amortissable.',
+  // SPEC.md section 8 (exact)
+  created: 'Demande efectuée avec succès.',
+  uploadFailedPrefix: "Échec de l'upload des fichiers: ",
+  unknownError: 'Erreur inconnue',
+  verified: 'Dépense marquée comme vérifiée.',
+  genericError: "Une erreur s'est produite",
+  lineAdded: 'Ligne de dépense ajoutée.',
+  lineDeleted: 'Ligne de dépense supprimée.',
+  paymentFailed: "Une erreur s'est produite lors de la validation",
+  assetSubmitFailed: 'Erreur lors de la soumission',
+  missingEntity:
+    "Impossible de valider cette dépense : informations d'entité manquantes. Veuillez contacter l'administrateur.",
+  unsupportedEntityType: "Type d'entité non supporté",
+  // ours (documented in docs/features/expenses.md)
+  dateInvalid: 'Date invalide.',
+  dateTooOld: 'La date ne peut pas être antérieure au 01/01/1900.',
+  amountMin: 'Le montant doit être au moins 1.',
+  amountTooLarge: 'Le montant est trop élevé.',
+  linesRequired: 'Ajoutez au moins une dépense.',
+  tooManyLines: 'Une demande ne peut pas compter plus de 100 dépenses.',
+  textTooLong: 'Ce texte est trop long.',
+  statusOnCreate: "Une demande est toujours créée en attente d'approbation.",
+  paymentAccountRequired: 'Veuillez choisir le compte de paiement.',
+  paymentAccountInvalid:
+    "Ce compte de paiement n'est pas un compte de trésorerie autorisé pour cette entité.",
+  operationAccountInvalid:
+    "Ce type de dépense n'est pas un compte de charges ou d'actifs autorisé pour cette entité.",
+  budgetLineInvalid: "Cette ligne budgétaire n'appartient pas à cette entité.",
+  plannedActivityInvalid: "Cette activité n'appartient pas à cette entité.",
+  recipientEntityNotFound: "L'entité bénéficiaire est introuvable.",
+  requestNotFound: 'Demande de dépense introuvable.',
+  lineNotFound: 'Ligne de dépense introuvable.',
+  attachmentNotFound: 'Pièce jointe introuvable.',
+  assetNotFound: 'Immobilisation introuvable.',
+  verifiedLocked: 'Cette demande a été vérifiée : elle ne peut plus être modifiée.',
+  linesLocked: 'La demande a été approuvée : ses lignes ne peuvent plus être modifiées.',
+  addLineLocked: "Des lignes ne peuvent être ajoutées qu'à une demande en attente d'approbation ou rejetée.",
+  lastLine: 'Une demande doit garder au moins une dépense.',
+  notApprovedForPayment: 'La demande doit être approuvée avant le paiement.',
+  notApprovedForCancel: "La demande doit être approuvée avant l'annulation d'une dépense.",
+  lineCancelled: 'Cette dépense a été annulée : elle ne peut pas être payée.',
+  lineAlreadyCancelled: 'Cette dépense est déjà annulée.',
+  lineFullyPaid: 'Cette dépense est déjà entièrement payée.',
+  lineHasPayments: "Impossible d'annuler une dépense déjà payée, même partiellement.",
+  alreadyApproved: 'Cette demande est déjà approuvée.',
+  alreadyValidated: 'Cette demande est déjà validée.',
+  cannotValidateRejected: "Une demande rejetée doit d'abord être approuvée.",
+  cannotReject: 'Seule une demande en attente, ou approuvée sans aucun paiement, peut être rejetée.',
+  alreadyRejected: 'Cette demande est déjà rejetée.',
+  notApprovedForVerify: 'Seule une demande approuvée ou validée peut être vérifiée.',
+  alreadyVerified: 'Cette demande est déjà vérifiée.',
+  deleteCreatorOnly: 'Seul le créateur de la demande peut la supprimer.',
+  deleteLocked: 'Une demande approuvée, payée ou vérifiée ne peut pas être supprimée.',
+  deleted: 'Demande de dépense supprimée.',
+  lineDeletedServer: 'Ligne de dépense supprimée.',
+  assetNotAllowed:
+    "Une immobilisation ne peut être créée que pour une dépense du bureau national sur un compte d'actifs immobilisés.",
+  assetDeleted: 'Immobilisation supprimée.',
+  assetCurrencyTooLong: 'La devise doit contenir au plus 3 caractères.',
+  assetUsefulLifeMin: 'La durée de vie doit être au moins 1 an.',
+  assetRateRange: "Le taux d'amortissement doit être compris entre 0,01 et 100.",
+  assetPurchasePriceRequired: "Le prix d'achat est requis.",
+  assetOperationAccountInvalid: "Ce compte n'est pas un compte d'actifs immobilisés.",
+  attachableTypeInvalid: "Type de pièce jointe non pris en charge (seul 'expense_request' l'est).",
+  attachableIdInvalid: 'Demande de dépense invalide.',
+  noFiles: 'Aucun fichier reçu.',
+  fileTooLarge: 'Fichier trop volumineux : 10 Mo au maximum par fichier.',
+  tooManyFiles: 'Trop de fichiers : 10 au maximum.',
+  fileTypeRefused:
+    'Type de fichier non pris en charge : seuls les images JPEG, PNG, WebP et les PDF sont acceptés.',
+  notMultipart: 'Les fichiers doivent être envoyés en multipart/form-data.',
+  periodInvalid: 'La date de fin doit suivre la date de début.',
+} as const;
+
+/** 'Le montant ne peut pas être supérieur à {remaining}.' (SPEC.md section 5), remaining in plain digits. */
+export function remainingMessage(remaining: number): string {
+  return `Le montant ne peut pas être supérieur à ${remaining}.`;
+}
+
+/** 'Dépense vérifiée (par {name})' (SPEC.md section 2). */
+export function verifiedLabel(name: string): string {
+  return `Dépense vérifiée (par ${name})`;
+}
+
+// ---------------------------------------------------------------- field helpers
+
+const M = EXPENSE_MESSAGES;
+
+const idField = (message: string) =>
+  z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+const queryId = (message: string) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+
+/** An optional text: empty strings and null are read as absent (SPEC.md section 3). */
+const optionalText = (max: number, message: string = M.textTooLong) =>
+  z.preprocess(
+    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
+    z.string({ error: M.invalidFormat }).trim().max(max, message).optional(),
+  );
+
+const requiredText = (max: number) =>
+  z.string({ error: M.required }).trim().min(1, M.required).max(max, M.textTooLong);
+
+/** A required non-negative integer of a JSON body: absent 'Ce champ est requis.', else 'Format non valide.'. */
+const requiredInt = (max: number) =>
+  z
+    .number({
+      error: (issue) => (issue.input === undefined || issue.input === null ? M.required : M.invalidFormat),
+    })
+    .int(M.invalidFormat)
+    .min(0, M.invalidFormat)
+    .max(max, M.amountTooLarge);
+
+function notBefore1900(value: string): boolean {
+  return value.slice(0, 10) >= EARLIEST_DATE;
+}
+
+/** YYYY-MM-DD, a real date, not before 1900-01-01. */
+export const dateOnlySchema = z
+  .string({ error: M.required })
+  .min(1, M.required)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, M.dateInvalid)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), M.dateInvalid)
+  .refine(notBefore1900, M.dateTooOld);
+
+/** An ISO datetime (Z or offset), not before 1900-01-01. */
+export const isoDateTimeSchema = z
+  .string({ error: M.required })
+  .min(1, M.required)
+  .refine((value) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value), M.dateInvalid)
+  .refine((value) => !Number.isNaN(Date.parse(value)), M.dateInvalid)
+  .refine(notBefore1900, M.dateTooOld);
+
+/** made_time: HH:MM, 24 h (SPEC.md section 5). */
+export const MADE_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** validate_time: HH:MM or HH:MM:SS (SPEC.md section 5). */
+export const PAYMENT_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+
+// ---------------------------------------------------------------- expense lines (input)
+
+/** The fields of a line other than name/quantity/unit_price, as the API receives them. */
+const lineRecipientShape = {
+  donation_type: z.enum(DONATION_TYPES, { error: M.invalidFormat }).default('none'),
+  is_anonymous: z.boolean({ error: M.invalidFormat }).default(false),
+  notes: optionalText(2000),
+  recipient_first_name: optionalText(100),
+  recipient_last_name: optionalText(100),
+  recipient_phone: optionalText(30),
+  recipient_address: optionalText(250),
+  recipient_company_name: optionalText(150),
+  recipient_registration_number: optionalText(100),
+  recipient_tax_id: optionalText(100),
+  recipient_company_address: optionalText(250),
+  recipient_company_phone: optionalText(30),
+  recipient_company_email: optionalText(150),
+  recipient_entity_type: z.preprocess(
+    (value) => (value === null || value === '' ? undefined : value),
+    z.enum(RECIPIENT_ENTITY_TYPES, { error: M.unsupportedEntityType }).optional(),
+  ),
+  recipient_entity_id: z.preprocess(
+    (value) => (value === null || value === '' ? undefined : value),
+    idField(M.recipientEntityRequired).optional(),
+  ),
+};
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type DonationFields = {
+  donation_type?: DonationType;
+  recipient_first_name?: string;
+  recipient_last_name?: string;
+  recipient_company_name?: string;
+  recipient_company_email?: string;
+  recipient_entity_type?: RecipientEntityType | '';
+  recipient_entity_id?: number | string | null;
+};
+
+/** The rules of SPEC.md section 5 per donation type (shared by the API body and the SPA form). */
+export function checkDonationFields(line: DonationFields, ctx: z.RefinementCtx): void {
+  const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+  switch (line.donation_type) {
+    case 'individual':
+      if (blank(line.recipient_first_name))
+        ctx.addIssue({ code: 'custom', path: ['recipient_first_name'], message: M.firstNameRequired });
+      if (blank(line.recipient_last_name))
+        ctx.addIssue({ code: 'custom', path: ['recipient_last_name'], message: M.lastNameRequired });
+      break;
+    case 'legal_entity':
+      if (blank(line.recipient_company_name))
+        ctx.addIssue({ code: 'custom', path: ['recipient_company_name'], message: M.companyNameRequired });
+      if (
+        !blank(line.recipient_company_email) &&
+        !EMAIL_PATTERN.test(String(line.recipient_company_email).trim())
+      )
+        ctx.addIssue({ code: 'custom', path: ['recipient_company_email'], message: M.emailInvalid });
+      break;
+    case 'system_entity':
+      if (blank(line.recipient_entity_type))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['recipient_entity_type'],
+          message: M.recipientEntityTypeRequired,
+        });
+      else if (line.recipient_entity_type !== 'national_office' && blank(line.recipient_entity_id))
+        ctx.addIssue({ code: 'custom', path: ['recipient_entity_id'], message: M.recipientEntityRequired });
+      break;
+    default:
+      break;
+  }
+}
+
+const lineShape = {
+  name: requiredText(200),
+  quantity: requiredInt(MAX_QUANTITY),
+  unit_price: requiredInt(MAX_UNIT_PRICE),
+  ...lineRecipientShape,
+};
+
+function checkLineAmount(line: { quantity: number; unit_price: number }, ctx: z.RefinementCtx): void {
+  if (line.quantity * line.unit_price > MAX_AMOUNT)
+    ctx.addIssue({ code: 'custom', path: ['unit_price'], message: M.amountTooLarge });
+}
+
+/**
+ * One expense line as the API receives it (POST /expense-requests `expenses[]`, PUT /expenses/{id}).
+ * Fields irrelevant to the donation type are ignored by the server (stored empty); the national office
+ * of a system_entity recipient is chosen by the server when `recipient_entity_id` is absent.
+ */
+export const expenseLineBodySchema = z.object(lineShape).superRefine((line, ctx) => {
+  checkDonationFields(line, ctx);
+  checkLineAmount(line, ctx);
+});
+export type ExpenseLineBody = z.input<typeof expenseLineBodySchema>;
+export type ExpenseLineInput = z.output<typeof expenseLineBodySchema>;
+
+/** POST /expenses: a line added to an existing request. */
+export const addExpenseLineBodySchema = z
+  .object({ ...lineShape, expense_request_id: idField(M.attachableIdInvalid) })
+  .superRefine((line, ctx) => {
+    checkDonationFields(line, ctx);
+    checkLineAmount(line, ctx);
+  });
+export type AddExpenseLineBody = z.input<typeof addExpenseLineBodySchema>;
+
+/** The keys kept per donation type ('Only fields relevant to the type are sent', SPEC.md section 5). */
+export const DONATION_FIELDS: Record<DonationType, readonly (keyof ExpenseLineBody)[]> = {
+  none: [],
+  individual: [
+    'is_anonymous',
+    'notes',
+    'recipient_first_name',
+    'recipient_last_name',
+    'recipient_phone',
+    'recipient_address',
+  ],
+  legal_entity: [
+    'is_anonymous',
+    'notes',
+    'recipient_company_name',
+    'recipient_registration_number',
+    'recipient_tax_id',
+    'recipient_company_address',
+    'recipient_company_phone',
+    'recipient_company_email',
+  ],
+  system_entity: ['notes', 'recipient_entity_type', 'recipient_entity_id'],
+};
+
+// ---------------------------------------------------------------- expense request (input)
+
+/** POST /expense-requests (SPEC.md section 7). `title` is optional: the operation account's name by default. */
+export const createExpenseRequestBodySchema = z.object({
+  status: z
+    .literal('approval_pending', {
+      error: (issue) => (issue.input === undefined ? M.required : M.statusOnCreate),
+    })
+    .default('approval_pending'),
+  title: optionalText(200),
+  description: requiredText(2000),
+  expenses: z
+    .array(expenseLineBodySchema, { error: M.linesRequired })
+    .min(1, M.linesRequired)
+    .max(100, M.tooManyLines),
+  operation_account_id: idField(M.required),
+  budget_line_id: idField(M.budgetLineInvalid).nullish(),
+  planned_activity_id: idField(M.plannedActivityInvalid).nullish(),
+  entity_type: z.enum(ENTITY_TYPES, { error: M.unsupportedEntityType }),
+  entity_id: idField(M.missingEntity),
+  made_at: isoDateTimeSchema,
+});
+export type CreateExpenseRequestBody = z.input<typeof createExpenseRequestBodySchema>;
+
+/** Body of the approve / validate / verify calls: `user_id` is accepted for compatibility; the server
+ * always records the signed-in user. */
+export const expenseRequestActionBodySchema = z
+  .object({ user_id: z.number().int().positive().max(MAX_ID).nullish() })
+  .nullish();
+export const rejectExpenseRequestBodySchema = z
+  .object({
+    user_id: z.number().int().positive().max(MAX_ID).nullish(),
+    reason: optionalText(1000),
+  })
+  .nullish();
+export const cancelExpenseLineBodySchema = z.object({ cancelExp: z.boolean().optional() }).nullish();
+
+// ---------------------------------------------------------------- payment (input)
+
+/** Fixed asset created with a payment (SPEC.md section 3; purchase price = the paid amount). */
+const fixedAssetFieldsShape = {
+  name: z.string({ error: M.assetNameRequired }).trim().min(1, M.assetNameRequired).max(200, M.textTooLong),
+  description: optionalText(2000),
+  reference: optionalText(100),
+  brand: optionalText(100),
+  model: optionalText(100),
+  additional_costs: z
+    .number({ error: M.invalidFormat })
+    .int(M.invalidFormat)
+    .min(0, M.invalidFormat)
+    .max(MAX_AMOUNT, M.amountTooLarge)
+    .default(0),
+  currency: z
+    .string({ error: M.assetCurrencyRequired })
+    .trim()
+    .min(1, M.assetCurrencyRequired)
+    .max(3, M.assetCurrencyTooLong)
+    .default('XOF'),
+  purchase_date: z.preprocess((v) => (v === null || v === '' ? undefined : v), dateOnlySchema.optional()),
+  commissioning_date: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    dateOnlySchema.optional(),
+  ),
+  supplier: optionalText(150),
+  invoice_number: optionalText(100),
+  location: optionalText(150),
+  condition_notes: optionalText(2000),
+  depreciable: z.boolean({ error: M.invalidFormat }).default(true),
+  useful_life_years: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    z
+      .number({ error: M.invalidFormat })
+      .int(M.invalidFormat)
+      .min(1, M.assetUsefulLifeMin)
+      .max(200, M.invalidFormat)
+      .optional(),
+  ),
+  residual_value: z
+    .number({ error: M.invalidFormat })
+    .int(M.invalidFormat)
+    .min(0, M.invalidFormat)
+    .max(MAX_AMOUNT, M.amountTooLarge)
+    .default(0),
+  annual_depreciation_rate: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    z.number({ error: M.invalidFormat }).min(0.01, M.assetRateRange).max(100, M.assetRateRange).optional(),
+  ),
+};
+
+function checkUsefulLife(asset: { depreciable?: boolean; useful_life_years?: number }, ctx: z.RefinementCtx) {
+  if (asset.depreciable !== false && asset.useful_life_years === undefined)
+    ctx.addIssue({ code: 'custom', path: ['useful_life_years'], message: M.assetUsefulLifeRequired });
+}
+
+export const paymentFixedAssetSchema = z.object(fixedAssetFieldsShape).superRefine(checkUsefulLife);
+export type PaymentFixedAssetBody = z.input<typeof paymentFixedAssetSchema>;
+
+/**
+ * PUT /expenses/{id}/validate: one payment of a line (send an `Idempotency-Key` header). The moment paid is
+ * the date of `validated_at` (YYYY-MM-DD or ISO datetime) at `validate_time` (UTC, Africa/Abidjan), or
+ * `validated_at` itself when `validate_time` is absent. `user_id` is accepted; the payer recorded is the
+ * signed-in user.
+ */
+export const paymentBodySchema = z.object({
+  id: z.number().int().optional(),
+  amount: z
+    .number({
+      error: (issue) => (issue.input === undefined || issue.input === null ? M.required : M.invalidFormat),
+    })
+    .int(M.invalidFormat)
+    .min(1, M.amountMin)
+    .max(MAX_AMOUNT, M.amountTooLarge),
+  validated_at: isoDateTimeSchema,
+  validate_time: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    z.string({ error: M.paymentTimeInvalid }).regex(PAYMENT_TIME_PATTERN, M.paymentTimeInvalid).optional(),
+  ),
+  payment_method: z
+    .string({ error: M.paymentMethodRequired })
+    .trim()
+    .min(1, M.paymentMethodRequired)
+    .max(50, M.textTooLong),
+  user_id: z.number().int().positive().max(MAX_ID).nullish(),
+  payment_account_id: idField(M.paymentAccountRequired),
+  fixed_asset: paymentFixedAssetSchema.nullish(),
+});
+export type PaymentBody = z.input<typeof paymentBodySchema>;
+
+// ---------------------------------------------------------------- SPA forms (strings as typed)
+
+const formText = z.string().optional();
+
+/** Quantity / unit price as typed in an input: required, then numeric (SPEC.md section 5). */
+const formNumber = z
+  .union([z.string(), z.number()], { error: M.required })
+  .refine((value) => String(value).trim() !== '', { message: M.required, abort: true })
+  .refine((value) => /^\d+$/.test(String(value).trim()), M.invalidFormat);
+
+/** One repeatable block of the add-expense form (SPEC.md section 3 'Expense line'). */
+export const expenseLineFormSchema = z
+  .object({
+    name: z.string({ error: M.required }).trim().min(1, M.required).max(200, M.textTooLong),
+    quantity: formNumber,
+    unit_price: formNumber,
+    donation_type: z.enum(DONATION_TYPES).default('none'),
+    is_anonymous: z.boolean().default(false),
+    notes: formText,
+    recipient_first_name: formText,
+    recipient_last_name: formText,
+    recipient_phone: formText,
+    recipient_address: formText,
+    recipient_company_name: formText,
+    recipient_registration_number: formText,
+    recipient_tax_id: formText,
+    recipient_company_address: formText,
+    recipient_company_phone: formText,
+    recipient_company_email: formText,
+    recipient_entity_type: z.union([z.enum(RECIPIENT_ENTITY_TYPES), z.literal('')]).optional(),
+    recipient_entity_id: z.union([z.string(), z.number()]).nullish(),
+  })
+  .superRefine(checkDonationFields);
+export type ExpenseLineFormValues = z.input<typeof expenseLineFormSchema>;
+
+const selectOption = z.object({ label: z.string(), value: z.union([z.string(), z.number()]) });
+
+/** The add-expense form (SPEC.md section 3 'Expense request form'). */
+export const expenseRequestFormSchema = z.object({
+  operationAccount: selectOption.nullable().refine((value) => value !== null, M.required),
+  description: z.string({ error: M.required }).trim().min(1, M.required).max(2000, M.textTooLong),
+  made: z
+    .string({ error: M.required })
+    .min(1, M.required)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, M.dateInvalid)
+    .refine(notBefore1900, M.dateTooOld),
+  made_time: z.string({ error: M.timeInvalid }).regex(MADE_TIME_PATTERN, M.timeInvalid),
+  status: z.literal('approval_pending', { error: M.required }).default('approval_pending'),
+  budgetLine: selectOption.nullish(),
+  activity: selectOption.nullish(),
+  expenses: z.array(expenseLineFormSchema).min(1, M.linesRequired),
+  attachmentFiles: z.array(z.custom<File>()).default([]),
+});
+export type ExpenseRequestFormValues = z.input<typeof expenseRequestFormSchema>;
+
+/** A form block to the API line: numbers parsed, empty strings dropped, only the type's fields kept. */
+export function toExpenseLineBody(line: ExpenseLineFormValues): ExpenseLineBody {
+  const type = line.donation_type ?? 'none';
+  const body: ExpenseLineBody = {
+    name: line.name.trim(),
+    quantity: Number(String(line.quantity).trim()),
+    unit_price: Number(String(line.unit_price).trim()),
+    donation_type: type,
+  };
+  const out = body as Record<string, unknown>;
+  for (const key of DONATION_FIELDS[type]) {
+    const value = (line as Record<string, unknown>)[key];
+    if (key === 'is_anonymous') {
+      out.is_anonymous = value === true;
+    } else if (key === 'recipient_entity_id') {
+      if (
+        value !== undefined &&
+        value !== null &&
+        String(value).trim() !== '' &&
+        line.recipient_entity_type !== 'national_office'
+      )
+        out.recipient_entity_id = Number(value);
+    } else if (typeof value === 'string' && value.trim() !== '') {
+      out[key] = value.trim();
+    }
+  }
+  return body;
+}
+
+/** The add-expense form to POST /expense-requests (made + made_time read as UTC, Africa/Abidjan). */
+export function toCreateExpenseRequestBody(
+  form: ExpenseRequestFormValues,
+  entity: { entity_type: ExpenseEntityType; entity_id: number },
+): CreateExpenseRequestBody {
+  return {
+    status: 'approval_pending',
+    description: form.description.trim(),
+    expenses: form.expenses.map(toExpenseLineBody),
+    operation_account_id: Number(form.operationAccount?.value),
+    budget_line_id: form.budgetLine ? Number(form.budgetLine.value) : null,
+    planned_activity_id: form.activity ? Number(form.activity.value) : null,
+    entity_type: entity.entity_type,
+    entity_id: entity.entity_id,
+    made_at: new Date(`${form.made}T${form.made_time}:00Z`).toISOString(),
+  };
+}
+
+/** The payment form (SPEC.md section 5), for a line whose remaining payable amount is `remaining`. */
+export function paymentFormSchema(remaining: number) {
+  return z.object({
+    amount: z
+      .union([z.string(), z.number()], { error: M.required })
+      .refine((value) => String(value).trim() !== '', { message: M.required, abort: true })
+      .refine((value) => /^\d+$/.test(String(value).trim()), { message: M.invalidFormat, abort: true })
+      .refine((value) => Number(value) >= 1, M.amountMin)
+      .refine((value) => Number(value) <= remaining, remainingMessage(remaining)),
+    validated_at: z
+      .string({ error: M.required })
+      .min(1, M.required)
+      .regex(/^\d{4}-\d{2}-\d{2}$/, M.dateInvalid)
+      .refine(notBefore1900, M.dateTooOld),
+    validate_time: z.string().regex(PAYMENT_TIME_PATTERN, M.paymentTimeInvalid).default(DEFAULT_PAYMENT_TIME),
+    payment_method: z.string({ error: M.paymentMethodRequired }).min(1, M.paymentMethodRequired),
+    payment_account_id: z
+      .union([z.string(), z.number()], { error: M.paymentAccountRequired })
+      .refine((value) => String(value).trim() !== '' && Number(value) > 0, M.paymentAccountRequired),
+  });
+}
+export type PaymentFormValues = z.input<ReturnType<typeof paymentFormSchema>>;
+
+// ---------------------------------------------------------------- answers
+
+export const userRefSchema = z.object({
+  id: z.number().int(),
+  fullname: z.string(),
+  phone: z.string().nullable(),
+});
+export type UserRef = z.infer<typeof userRefSchema>;
+
+export const operationAccountRefSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  category: z.string(),
+});
+
+export const expensePaymentSchema = z.object({
+  id: z.number().int(),
+  expense_id: z.number().int(),
+  amount: z.number().int(),
+  validated_at: z.string(),
+  payment_method: z.string(),
+  user_id: z.number().int(),
+  user: userRefSchema,
+  payment_account_id: z.number().int(),
+  paymentAccount: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    journal_type: z.enum(JOURNAL_TYPES).nullable(),
+  }),
+  treasury_movement_id: z.number().int().nullable(),
+  fixed_asset_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type ExpensePayment = z.infer<typeof expensePaymentSchema>;
+
+export const expenseLineSchema = z.object({
+  id: z.number().int(),
+  expense_request_id: z.number().int(),
+  name: z.string(),
+  quantity: z.number().int(),
+  unit_price: z.number().int(),
+  amount: z.number().int(),
+  amount_validated: z.number().int(),
+  /** amount - amount_validated (0 once cancelled) */
+  remaining: z.number().int(),
+  status: z.enum(EXPENSE_LINE_STATUSES),
+  donation_type: z.enum(DONATION_TYPES),
+  is_anonymous: z.boolean(),
+  notes: z.string().nullable(),
+  recipient_first_name: z.string().nullable(),
+  recipient_last_name: z.string().nullable(),
+  recipient_phone: z.string().nullable(),
+  recipient_address: z.string().nullable(),
+  recipient_company_name: z.string().nullable(),
+  recipient_registration_number: z.string().nullable(),
+  recipient_tax_id: z.string().nullable(),
+  recipient_company_address: z.string().nullable(),
+  recipient_company_phone: z.string().nullable(),
+  recipient_company_email: z.string().nullable(),
+  recipient_entity_type: z.enum(RECIPIENT_ENTITY_TYPES).nullable(),
+  recipient_entity_id: z.number().int().nullable(),
+  cancelled_at: z.string().nullable(),
+  created_at: z.string(),
+  payments: z.array(expensePaymentSchema),
+});
+export type ExpenseLine = z.infer<typeof expenseLineSchema>;
+
+export const attachmentSchema = z.object({
+  id: z.number().int(),
+  attachable_type: z.literal('expense_request'),
+  attachable_id: z.number().int(),
+  original_name: z.string(),
+  mime_type: z.enum(ATTACHMENT_MIME_TYPES),
+  size: z.number().int(),
+  /** the download path under /api: '/attachments/{id}' */
+  url: z.string(),
+  created_at: z.string(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+export const expenseRequestListItemSchema = z.object({
+  id: z.number().int(),
+  /** 'DEP-{id}' padded: the reference of the request's treasury movements */
+  reference: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(EXPENSE_REQUEST_STATUSES),
+  /** sum of the amounts of the lines not cancelled */
+  amount: z.number().int(),
+  /** sum paid on its lines */
+  amount_validated: z.number().int(),
+  entity_type: z.enum(ENTITY_TYPES),
+  entity_id: z.number().int(),
+  entity: entityRefSchema.nullable(),
+  made_at: z.string(),
+  created_at: z.string(),
+  lines_count: z.number().int(),
+  createdByUser: userRefSchema,
+  approvedByUser: userRefSchema.nullable(),
+  approved_at: z.string().nullable(),
+  validatedByUser: userRefSchema.nullable(),
+  validated_at: z.string().nullable(),
+  rejectedByUser: userRefSchema.nullable(),
+  rejected_at: z.string().nullable(),
+  verifiedByUser: userRefSchema.nullable(),
+  verified_at: z.string().nullable(),
+  operationAccount: operationAccountRefSchema,
+});
+export type ExpenseRequestListItem = z.infer<typeof expenseRequestListItemSchema>;
+
+export const expenseRequestDetailSchema = expenseRequestListItemSchema.extend({
+  budget_line_id: z.number().int().nullable(),
+  budgetLine: z.object({ id: z.number().int(), name: z.string(), amount: z.number().int() }).nullable(),
+  planned_activity_id: z.number().int().nullable(),
+  plannedActivity: z
+    .object({
+      id: z.number().int(),
+      title: z.string(),
+      planned_date: z.string(),
+      activity_type: z.string().nullable(),
+    })
+    .nullable(),
+  /** the lines (SPEC 'expenses list'), oldest first, each with its payments */
+  expenses: z.array(expenseLineSchema),
+  attachments: z.array(attachmentSchema),
+});
+export type ExpenseRequestDetail = z.infer<typeof expenseRequestDetailSchema>;
+
+export const expenseRequestListSchema = z.object({
+  data: z.array(expenseRequestListItemSchema),
+  meta: listMetaSchema,
+});
+export type ExpenseRequestList = z.infer<typeof expenseRequestListSchema>;
+export const expenseRequestAnswerSchema = z.object({ data: expenseRequestDetailSchema });
+export const createdAnswerSchema = z.object({ data: z.object({ id: z.number().int() }) });
+export const messageAnswerSchema = z.object({ message: z.string() });
+
+export const expenseRequestBalanceSchema = z.object({
+  count: z.number().int(),
+  /** requests per status (every status present, 0 when none) */
+  count_by_status: z.record(z.enum(EXPENSE_REQUEST_STATUSES), z.number().int()),
+  /** sum of the requests' amounts (rejected requests excluded) */
+  amount: z.number().int(),
+  /** sum paid */
+  paid: z.number().int(),
+  /** amount - paid */
+  remaining: z.number().int(),
+});
+export type ExpenseRequestBalance = z.infer<typeof expenseRequestBalanceSchema>;
+export const expenseRequestBalanceAnswerSchema = z.object({ data: expenseRequestBalanceSchema });
+
+export const expenseLineAnswerSchema = z.object({ data: expenseLineSchema });
+export const expenseLineListAnswerSchema = z.object({ data: z.array(expenseLineSchema) });
+export const expenseLineDetailSchema = expenseLineSchema.extend({
+  expenseRequest: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    status: z.enum(EXPENSE_REQUEST_STATUSES),
+    entity_type: z.enum(ENTITY_TYPES),
+    entity_id: z.number().int(),
+    verified_at: z.string().nullable(),
+    operationAccount: operationAccountRefSchema,
+  }),
+});
+export type ExpenseLineDetail = z.infer<typeof expenseLineDetailSchema>;
+export const expenseLineDetailAnswerSchema = z.object({ data: expenseLineDetailSchema });
+export const attachmentListAnswerSchema = z.object({ data: z.array(attachmentSchema) });
+
+// ---------------------------------------------------------------- queries
+
+const optionalQueryId = (message: string) =>
+  z.preprocess((v) => (v === '' ? undefined : v), queryId(message).optional());
+const optionalQueryDate = z.preprocess((v) => (v === '' ? undefined : v), dateOnlySchema.optional());
+
+/** GET /expense-requests and /expense-requests-balance. `mine=true`: the requests the user created. */
+export const expenseRequestListQuerySchema = listQuerySchema.extend({
+  entity_type: z.preprocess(
+    (v) => (typeof v === 'string' ? (v === '' ? undefined : v.trim().toUpperCase()) : v),
+    z.enum(ENTITY_TYPES, { error: M.unsupportedEntityType }).optional(),
+  ),
+  entity_id: optionalQueryId('Entité invalide.'),
+  status: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(EXPENSE_REQUEST_STATUSES, { error: 'Statut invalide.' }).optional(),
+  ),
+  from_date: optionalQueryDate,
+  to_date: optionalQueryDate,
+  mine: z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : v === true || v === 'true' || v === '1'),
+    z.boolean().optional(),
+  ),
+});
+export type ExpenseRequestListQuery = z.input<typeof expenseRequestListQuerySchema>;
+export const expenseRequestBalanceQuerySchema = expenseRequestListQuerySchema.omit({
+  page: true,
+  limit: true,
+});
+export type ExpenseRequestBalanceQuery = z.input<typeof expenseRequestBalanceQuerySchema>;
+
+export const expenseLineListQuerySchema = z.object({
+  expense_request_id: queryId('Demande de dépense invalide.'),
+});
+
+/** entity_type + entity_id of the lookups ('CHURCH', 'church', 'ACTIVITY_GROUP'...). */
+export const entityQuerySchema = z.object({
+  entity_type: z.string({ error: M.unsupportedEntityType }).trim().min(1, M.unsupportedEntityType),
+  entity_id: queryId('Entité invalide.'),
+});
+
+// ---------------------------------------------------------------- lookups
+
+export const budgetLineSchema = z.object({
+  id: z.number().int(),
+  budget_id: z.number().int(),
+  year: z.number().int(),
+  category: z.enum(['INCOME', 'EXPENSE']),
+  amount: z.number().int(),
+  budgetItemTemplate: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type BudgetLine = z.infer<typeof budgetLineSchema>;
+export const budgetLinesAnswerSchema = z.object({ data: z.array(budgetLineSchema) });
+
+export const plannedActivityQuerySchema = entityQuerySchema.extend({
+  search: z.string().trim().max(100, 'La recherche est trop longue.').optional(),
+});
+export const plannedActivitySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  planned_date: z.string(),
+  activityType: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type PlannedActivity = z.infer<typeof plannedActivitySchema>;
+export const plannedActivitiesAnswerSchema = z.object({ data: z.array(plannedActivitySchema) });
+
+/** 'title - type (date)' or 'type (date)' (SPEC.md section 7); date as DD/MM/YYYY. */
+export function plannedActivityLabel(activity: PlannedActivity): string {
+  const [y, m, d] = activity.planned_date.slice(0, 10).split('-');
+  const date = `${d}/${m}/${y}`;
+  const type = activity.activityType?.name ?? '';
+  return activity.title ? `${activity.title} - ${type} (${date})` : `${type} (${date})`;
+}
+
+// ---------------------------------------------------------------- fixed assets
+
+/** POST /fixed-assets, PUT /fixed-assets/{id} (SPEC.md section 3 'Fixed asset', section 5 rules). */
+export const fixedAssetBodySchema = z
+  .object({
+    ...fixedAssetFieldsShape,
+    operation_account_id: z.preprocess(
+      (v) => (v === null || v === '' ? undefined : v),
+      idField(M.assetOperationAccountInvalid).optional(),
+    ),
+    purchase_price: z
+      .number({ error: M.assetPurchasePriceRequired })
+      .int(M.invalidFormat)
+      .min(0, M.invalidFormat)
+      .max(MAX_AMOUNT, M.amountTooLarge),
+    entity_type: z.enum(ENTITY_TYPES, { error: M.unsupportedEntityType }),
+    entity_id: idField(M.missingEntity),
+  })
+  .superRefine(checkUsefulLife);
+export type FixedAssetBody = z.input<typeof fixedAssetBodySchema>;
+
+export const fixedAssetSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  reference: z.string().nullable(),
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  operation_account_id: z.number().int().nullable(),
+  operationAccount: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  purchase_price: z.number().int(),
+  additional_costs: z.number().int(),
+  /** purchase_price + additional_costs */
+  total_cost: z.number().int(),
+  currency: z.string(),
+  purchase_date: z.string().nullable(),
+  commissioning_date: z.string().nullable(),
+  supplier: z.string().nullable(),
+  invoice_number: z.string().nullable(),
+  location: z.string().nullable(),
+  condition_notes: z.string().nullable(),
+  depreciable: z.boolean(),
+  useful_life_years: z.number().int().nullable(),
+  residual_value: z.number().int(),
+  annual_depreciation_rate: z.number().nullable(),
+  entity_type: z.enum(ENTITY_TYPES),
+  entity_id: z.number().int(),
+  expense_payment_id: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type FixedAsset = z.infer<typeof fixedAssetSchema>;
+export const fixedAssetAnswerSchema = z.object({ data: fixedAssetSchema });
+export const fixedAssetListSchema = z.object({ data: z.array(fixedAssetSchema), meta: listMetaSchema });
+export const fixedAssetListQuerySchema = listQuerySchema.extend({
+  entity_type: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+    z.enum(ENTITY_TYPES, { error: M.unsupportedEntityType }),
+  ),
+  entity_id: queryId('Entité invalide.'),
+});
+export const fixedAssetEntityQuerySchema = fixedAssetListQuerySchema.pick({
+  entity_type: true,
+  entity_id: true,
+});
+
+export const fixedAssetStatisticsSchema = z.object({
+  count: z.number().int(),
+  depreciable_count: z.number().int(),
+  total_purchase_price: z.number().int(),
+  total_additional_costs: z.number().int(),
+  total_cost: z.number().int(),
+  /** straight-line estimate at today's date: max(residual, cost - cost x rate x years) summed */
+  net_book_value: z.number().int(),
+});
+export type FixedAssetStatistics = z.infer<typeof fixedAssetStatisticsSchema>;
+export const fixedAssetStatisticsAnswerSchema = z.object({ data: fixedAssetStatisticsSchema });
+
+export const fixedAssetOptionsSchema = z.object({
+  currencies: z.array(z.object({ value: z.string(), label: z.string() })),
+  operationAccounts: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
+  defaults: z.object({
+    currency: z.string(),
+    useful_life_years: z.number().int(),
+    residual_value: z.number().int(),
+    additional_costs: z.number().int(),
+    depreciable: z.boolean(),
+  }),
+});
+export type FixedAssetOptions = z.infer<typeof fixedAssetOptionsSchema>;
+export const fixedAssetOptionsAnswerSchema = z.object({ data: fixedAssetOptionsSchema });
+
+// ---------------------------------------------------------------- payment answer
+
+export const paymentResultSchema = z.object({
+  payment: expensePaymentSchema,
+  expense: expenseLineSchema,
+  expenseRequest: z.object({
+    id: z.number().int(),
+    status: z.enum(EXPENSE_REQUEST_STATUSES),
+    amount: z.number().int(),
+    amount_validated: z.number().int(),
+  }),
+  fixedAsset: fixedAssetSchema.nullable(),
+});
+export type PaymentResult = z.infer<typeof paymentResultSchema>;
+export const paymentAnswerSchema = z.object({ data: paymentResultSchema });

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { AttachmentMimeType } from '../../../../contract/expenses';
+
+/** Supporting documents live in DATA_DIR/attachments (PGlite or PostgreSQL alike), under generated names. */
+export function attachmentsDir(dataDir: string): string {
+  return path.join(dataDir, 'attachments');
+}
+
+export async function ensureAttachmentsDir(dataDir: string): Promise<string> {
+  const dir = attachmentsDir(dataDir);
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
+
+const EXTENSIONS: Record<AttachmentMimeType, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+};
+
+/** A new stored name: 32 random hex characters and the extension of the detected type. */
+export function generatedName(mime: AttachmentMimeType): string {
+  return `${randomBytes(16).toString('hex')}.${EXTENSIONS[mime]}`;
+}
+
+/** A stored name as generated (nothing else is ever joined to the folder). */
+export const STORED_NAME_PATTERN = /^[0-9a-f]{32}\.(jpg|png|webp|pdf)$/;
+
+/** The type read from a file's first bytes (JPEG, PNG, WebP, PDF), or null for anything else. */
+export function sniffType(head: Buffer): AttachmentMimeType | null {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  if (
+    head.length >= 8 &&
+    head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'image/png';
+  if (
+    head.length >= 12 &&
+    head.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    head.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'image/webp';
+  if (head.length >= 5 && head.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  return null;
+}
+
+/** Removes stored files (best effort: a missing file is not an error). */
+export async function removeStoredFiles(dataDir: string, names: string[]): Promise<void> {
+  const dir = attachmentsDir(dataDir);
+  await Promise.all(
+    names
+      .filter((name) => STORED_NAME_PATTERN.test(name))
+      .map((name) => unlink(path.join(dir, name)).catch(() => undefined)),
+  );
+}
