@@ -52,14 +52,22 @@ describe('space shell', () => {
       ['Accueil', '/ma-region'],
       ['Sections', '/ma-region/sections'],
       ['Églises', '/ma-region/eglises'],
+      ['Recettes', '/ma-region/recettes'],
+      ['Dépenses', '/ma-region/depenses'],
+      ['Membres', '/ma-region/membres'],
+      ['Fidèles', '/ma-region/fideles'],
     ]);
     const cards = within(screen.getByRole('region', { name: 'Rubriques' })).getAllByRole('link');
     expect(cards.map((card) => card.getAttribute('href'))).toEqual([
       '/ma-region/sections',
       '/ma-region/eglises',
+      '/ma-region/recettes',
+      '/ma-region/depenses',
+      '/ma-region/membres',
+      '/ma-region/fideles',
     ]);
-    // Features not built yet have no link (no path to the not-found page).
-    expect(screen.queryByRole('link', { name: /Recettes/ })).not.toBeInTheDocument();
+    // Features not built yet (budgets, activity reports, notifications) have no link: no path to the not-found page.
+    expect(screen.queryByRole('link', { name: /Budget|Rapports|Notifications/ })).not.toBeInTheDocument();
   });
 
   it('opens the navigation in a drawer on a phone', async () => {
@@ -77,6 +85,9 @@ describe('space shell', () => {
       '/admin/regions',
       '/admin/sections',
       '/admin/eglises',
+      '/admin/fideles',
+      '/admin/responsables',
+      '/admin/comptables-externes',
     ]);
     await user.click(within(drawer).getByRole('link', { name: 'Régions' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -33,12 +33,23 @@ describe('space hub (home page until the dashboards land)', () => {
     const links = within(sections)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    expect(links).toEqual(['/ma-region/sections', '/ma-region/eglises']);
+    expect(links).toEqual([
+      '/ma-region/sections',
+      '/ma-region/eglises',
+      '/ma-region/recettes',
+      '/ma-region/depenses',
+      '/ma-region/membres',
+      '/ma-region/fideles',
+    ]);
   });
 
-  it('shows no empty list of sections where the space has none yet', async () => {
+  it("links a member's hub to their own giving and requests only", async () => {
     renderApp('/dashboard', demo.faithful);
     await screen.findByRole('heading', { name: 'Mes informations' });
-    expect(screen.queryByRole('region', { name: 'Rubriques' })).not.toBeInTheDocument();
+    const sections = screen.getByRole('region', { name: 'Rubriques' });
+    const links = within(sections)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(links).toEqual(['/mes-contributions', '/mes-requetes']);
   });
 });
