@@ -130,8 +130,18 @@ export const treasuryMovements = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // GET /treasury-journal: one entity, one journal, a period, in date order (id breaks ties).
-    index('treasury_movements_journal_idx').on(t.entityType, t.entityId, t.journalType, t.occurredAt, t.id),
+    // GET /treasury-journal: one entity, one journal, a period, in date order (id breaks ties). The amounts
+    // close the key so that the opening balance (every movement before the period: tens of thousands of
+    // rows for a busy church) is an index-only scan (docs/features/journals-explain.md).
+    index('treasury_movements_journal_idx').on(
+      t.entityType,
+      t.entityId,
+      t.journalType,
+      t.occurredAt,
+      t.id,
+      t.receipt,
+      t.expense,
+    ),
     // journaux-dun-compte: one operation account of one entity over a period.
     index('treasury_movements_account_idx').on(t.entityType, t.entityId, t.operationAccountId, t.occurredAt),
     // from a contribution or a payment to its movement(s)

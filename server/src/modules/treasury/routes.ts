@@ -1,4 +1,119 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorSchema } from '../../../../contract/common';
+import {
+  accountJournalAnswerSchema,
+  accountJournalQuerySchema,
+  financialReportAnswerSchema,
+  financialReportQuerySchema,
+  generalJournalAnswerSchema,
+  generalJournalQuerySchema,
+  treasuryJournalAnswerSchema,
+  treasuryJournalQuerySchema,
+} from '../../../../contract/journals';
+import { accountJournal, financialReport, generalJournal, journalEntity, treasuryJournal } from './journals';
 
-/** Routes of the 'treasury' feature (being built). */
-export const treasuryRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+const ACCESS =
+  "Réservé aux utilisateurs qui voient l'entité et y détiennent `contribution:view` ou `expense:view` " +
+  '(403 sinon, 404 si elle n’existe pas). `entity_type` : CHURCH, SECTION, REGION, NATIONAL_OFFICE, ' +
+  'ACTIVITY_GROUP / DEPARTMENT (ou en minuscules). Les dates sont des jours (AAAA-MM-JJ) du fuseau ' +
+  'Africa/Abidjan (UTC+0), bornes incluses.';
+
+/** Routes of the 'treasury' feature: the four accounting documents (pièces comptables). */
+export const treasuryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.get(
+    '/treasury-journal',
+    {
+      schema: {
+        tags: ['Journaux'],
+        summary: 'Journal de trésorerie (caisse, banque ou électronique) d’une entité sur une période',
+        description:
+          'Les mouvements du journal dans l’ordre (date, id), avec le solde après chaque ligne calculé ' +
+          'en SQL depuis le solde d’ouverture (tous les mouvements du journal avant `from_date`), les ' +
+          'totaux et le solde de clôture de toute la période. Paginé par `page` et `limit` ' +
+          '(1 000 par défaut, 5 000 au plus) ; le solde reste celui de la période entière. ' +
+          ACCESS,
+        querystring: treasuryJournalQuerySchema,
+        response: { 200: treasuryJournalAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const entity = await journalEntity(request, db, query.entity_type, query.entity_id);
+      // Thousands of rows for a month of a busy church: serialised once with JSON.stringify rather than
+      // validated again against the schema (the tests check the answer against it).
+      const body = JSON.stringify(await treasuryJournal(db, entity, query));
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
+  );
+
+  app.get(
+    '/general-journal',
+    {
+      schema: {
+        tags: ['Journaux'],
+        summary: 'Journal général (journaux) d’une entité sur une période',
+        description:
+          'Toutes les recettes et tous les paiements, tous comptes de trésorerie confondus (ou un seul ' +
+          'journal avec `type`), avec compte de trésorerie, compte d’opération, référence et montants, ' +
+          'dans l’ordre (date, id). Paginé ; les totaux portent sur toute la période. ' +
+          ACCESS,
+        querystring: generalJournalQuerySchema,
+        response: { 200: generalJournalAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const entity = await journalEntity(request, db, query.entity_type, query.entity_id);
+      return generalJournal(db, entity, query);
+    },
+  );
+
+  app.get(
+    '/account-journal',
+    {
+      schema: {
+        tags: ['Journaux'],
+        summary: 'Journal d’un compte d’opération sur une période',
+        description:
+          'Les mouvements d’un compte (compte de recette ou de dépense ; pour un compte de trésorerie, ' +
+          'ceux qui y sont payés) avec un solde courant depuis le solde d’ouverture. ' +
+          '`balance_direction` dit le sens du solde : recettes - dépenses pour les comptes de produits ' +
+          'et de trésorerie, dépenses - recettes pour les comptes de charges et d’immobilisations. ' +
+          ACCESS,
+        querystring: accountJournalQuerySchema,
+        response: { 200: accountJournalAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const entity = await journalEntity(request, db, query.entity_type, query.entity_id);
+      return accountJournal(db, entity, query);
+    },
+  );
+
+  app.get(
+    '/financial-report',
+    {
+      schema: {
+        tags: ['Journaux'],
+        summary: 'Rapport financier d’une entité sur une période',
+        description:
+          'Recettes et dépenses nettes (annulations déduites) par catégorie et par compte, totaux, ' +
+          'résultat, reports à nouveau, position de trésorerie par journal au début et à la fin de la ' +
+          'période, et recettes/dépenses de chaque mois. ' +
+          ACCESS,
+        querystring: financialReportQuerySchema,
+        response: { 200: financialReportAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const entity = await journalEntity(request, db, query.entity_type, query.entity_id);
+      return { data: await financialReport(db, entity, query) };
+    },
+  );
+};

@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { JOURNAL_TYPES } from './accounts';
+import { MAX_ID } from './common';
+
+/**
+ * The four accounting documents ('pièces comptables'), all read from the treasury movements:
+ * GET /treasury-journal, GET /general-journal, GET /account-journal, GET /financial-report.
+ *
+ * Dates are calendar days (YYYY-MM-DD) in the users' time zone, Africa/Abidjan (UTC+0, no daylight
+ * saving): a period from_date..to_date covers [from_date 00:00, to_date + 1 day 00:00) in that zone,
+ * both days included.
+ */
+export const JOURNAL_TIME_ZONE = 'Africa/Abidjan';
+
+/** Longest period a document may cover (a little more than 5 years). */
+export const JOURNAL_MAX_PERIOD_DAYS = 1830;
+/** Rows per page of the journals: default and maximum. */
+export const JOURNAL_DEFAULT_LIMIT = 1000;
+export const JOURNAL_MAX_LIMIT = 5000;
+
+export const JOURNAL_MESSAGES = {
+  entityTypeRequired: "Le type d'entité est requis.",
+  entityType: "Type d'entité non supporté",
+  entityIdRequired: "L'entité est requise.",
+  entityId: 'Entité invalide.',
+  typeRequired: 'Le type de journal est requis.',
+  type: 'Type de journal invalide (CASH, BANK ou ELECTRONIK).',
+  fromRequired: 'La date de début est requise.',
+  from: 'Date de début invalide (AAAA-MM-JJ).',
+  toRequired: 'La date de fin est requise.',
+  to: 'Date de fin invalide (AAAA-MM-JJ).',
+  order: 'La date de fin doit être postérieure ou égale à la date de début.',
+  tooLong: 'La période ne peut pas dépasser 5 ans.',
+  accountRequired: 'Le compte est requis.',
+  account: 'Compte invalide.',
+  accountNotFound: "Compte d'opération introuvable.",
+  page: 'Page invalide.',
+  limit: `Limite invalide (1 à ${JOURNAL_MAX_LIMIT}).`,
+  forbidden: "Vous n'avez pas accès aux documents comptables de cette entité.",
+} as const;
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is refused). */
+export function isIsoDay(value: string): boolean {
+  if (!ISO_DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** Days from `from` to `to` (YYYY-MM-DD), 0 when equal. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+const requiredText = (required: string) => z.string({ error: required }).trim().min(1, required);
+
+const day = (required: string, invalid: string) => requiredText(required).refine(isIsoDay, invalid);
+
+const page = z.coerce
+  .number({ error: JOURNAL_MESSAGES.page })
+  .int(JOURNAL_MESSAGES.page)
+  .min(1, JOURNAL_MESSAGES.page)
+  .max(1_000_000, JOURNAL_MESSAGES.page)
+  .default(1);
+const limit = z.coerce
+  .number({ error: JOURNAL_MESSAGES.limit })
+  .int(JOURNAL_MESSAGES.limit)
+  .min(1, JOURNAL_MESSAGES.limit)
+  .max(JOURNAL_MAX_LIMIT, JOURNAL_MESSAGES.limit)
+  .default(JOURNAL_DEFAULT_LIMIT);
+
+const positiveId = (required: string, invalid: string) =>
+  requiredText(required).pipe(
+    z.coerce.number<string>({ error: invalid }).int(invalid).positive(invalid).max(MAX_ID, invalid),
+  );
+
+/** entity_type as the other endpoints accept it ('CHURCH', 'church', 'ACTIVITY_GROUP' = department...). */
+const periodShape = {
+  entity_type: requiredText(JOURNAL_MESSAGES.entityTypeRequired),
+  entity_id: positiveId(JOURNAL_MESSAGES.entityIdRequired, JOURNAL_MESSAGES.entityId),
+  from_date: day(JOURNAL_MESSAGES.fromRequired, JOURNAL_MESSAGES.from),
+  to_date: day(JOURNAL_MESSAGES.toRequired, JOURNAL_MESSAGES.to),
+};
+
+function checkPeriod(value: { from_date: string; to_date: string }, ctx: z.RefinementCtx) {
+  if (!isIsoDay(value.from_date) || !isIsoDay(value.to_date)) return;
+  const days = daysBetween(value.from_date, value.to_date);
+  if (days < 0) ctx.addIssue({ code: 'custom', path: ['to_date'], message: JOURNAL_MESSAGES.order });
+  else if (days > JOURNAL_MAX_PERIOD_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['to_date'], message: JOURNAL_MESSAGES.tooLong });
+}
+
+const journalType = z.enum(JOURNAL_TYPES, {
+  error: (issue) => (issue.input === undefined ? JOURNAL_MESSAGES.typeRequired : JOURNAL_MESSAGES.type),
+});
+
+export const treasuryJournalQuerySchema = z
+  .object({ ...periodShape, type: journalType, page, limit })
+  .superRefine(checkPeriod);
+export type TreasuryJournalQuery = z.input<typeof treasuryJournalQuerySchema>;
+
+export const generalJournalQuerySchema = z
+  .object({ ...periodShape, type: journalType.optional(), page, limit })
+  .superRefine(checkPeriod);
+export type GeneralJournalQuery = z.input<typeof generalJournalQuerySchema>;
+
+export const accountJournalQuerySchema = z
+  .object({
+    ...periodShape,
+    account_id: positiveId(JOURNAL_MESSAGES.accountRequired, JOURNAL_MESSAGES.account),
+    page,
+    limit,
+  })
+  .superRefine(checkPeriod);
+export type AccountJournalQuery = z.input<typeof accountJournalQuerySchema>;
+
+export const financialReportQuerySchema = z.object(periodShape).superRefine(checkPeriod);
+export type FinancialReportQuery = z.input<typeof financialReportQuerySchema>;
+
+// ---------------------------------------------------------------- answers
+
+const money = z.number().int();
+
+export const journalEntitySchema = z.object({
+  /** scope name of the entity: national_office, region, section, church, department */
+  type: z.string(),
+  id: z.number().int(),
+  name: z.string(),
+});
+export type JournalEntity = z.infer<typeof journalEntitySchema>;
+
+const periodSchema = z.object({ from_date: z.string(), to_date: z.string(), time_zone: z.string() });
+const metaSchema = z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+
+/** SPEC.md section 3, treasury journal row (+ occurred_at, reference, source_type). */
+export const treasuryJournalRowSchema = z.object({
+  id: z.number().int(),
+  /** calendar day in Africa/Abidjan, YYYY-MM-DD */
+  date: z.string(),
+  occurred_at: z.iso.datetime(),
+  designation: z.string(),
+  reference: z.string().nullable(),
+  receipts: money,
+  expenses: money,
+  /** balance after this movement: opening balance + every movement up to this one */
+  solde: money,
+  observations: z.string().nullable(),
+  source_type: z.string(),
+});
+export type TreasuryJournalRow = z.infer<typeof treasuryJournalRowSchema>;
+
+export const treasuryJournalAnswerSchema = z.object({
+  data: z.array(treasuryJournalRowSchema),
+  entity: journalEntitySchema,
+  journal_type: z.enum(JOURNAL_TYPES),
+  period: periodSchema,
+  /** balance carried into the period: every movement of the journal before from_date */
+  opening_balance: money,
+  /** over the whole period (every page) */
+  totals: z.object({ receipts: money, expenses: money }),
+  /** opening_balance + totals.receipts - totals.expenses */
+  closing_balance: money,
+  meta: metaSchema,
+});
+export type TreasuryJournalAnswer = z.infer<typeof treasuryJournalAnswerSchema>;
+
+const accountRefSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export type JournalAccountRef = z.infer<typeof accountRefSchema>;
+
+export const generalJournalRowSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  occurred_at: z.iso.datetime(),
+  journal_type: z.enum(JOURNAL_TYPES),
+  /** the treasury account the money went into or out of */
+  payment_account: accountRefSchema,
+  /** the receipt or expense account (null for opening balances) */
+  operation_account: accountRefSchema.extend({ category: z.string() }).nullable(),
+  reference: z.string().nullable(),
+  designation: z.string(),
+  receipts: money,
+  expenses: money,
+  observations: z.string().nullable(),
+  source_type: z.string(),
+});
+export type GeneralJournalRow = z.infer<typeof generalJournalRowSchema>;
+
+export const generalJournalAnswerSchema = z.object({
+  data: z.array(generalJournalRowSchema),
+  entity: journalEntitySchema,
+  period: periodSchema,
+  totals: z.object({ receipts: money, expenses: money, count: z.number().int() }),
+  meta: metaSchema,
+});
+export type GeneralJournalAnswer = z.infer<typeof generalJournalAnswerSchema>;
+
+export const accountJournalRowSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  occurred_at: z.iso.datetime(),
+  journal_type: z.enum(JOURNAL_TYPES),
+  payment_account: accountRefSchema,
+  reference: z.string().nullable(),
+  designation: z.string(),
+  receipts: money,
+  expenses: money,
+  solde: money,
+  observations: z.string().nullable(),
+});
+export type AccountJournalRow = z.infer<typeof accountJournalRowSchema>;
+
+export const accountJournalAnswerSchema = z.object({
+  data: z.array(accountJournalRowSchema),
+  entity: journalEntitySchema,
+  account: accountRefSchema.extend({
+    category: z.string(),
+    journal_type: z.enum(JOURNAL_TYPES).nullable(),
+  }),
+  /**
+   * 'receipts': solde = receipts - expenses (receipt and treasury accounts);
+   * 'expenses': solde = expenses - receipts (expense and asset accounts, whose balance is what was spent).
+   */
+  balance_direction: z.enum(['receipts', 'expenses']),
+  period: periodSchema,
+  opening_balance: money,
+  totals: z.object({ receipts: money, expenses: money }),
+  closing_balance: money,
+  meta: metaSchema,
+});
+export type AccountJournalAnswer = z.infer<typeof accountJournalAnswerSchema>;
+
+const reportAccountSchema = accountRefSchema.extend({ total: money });
+const reportCategorySchema = z.object({
+  category: z.string(),
+  total: money,
+  accounts: z.array(reportAccountSchema),
+});
+export type FinancialReportCategory = z.infer<typeof reportCategorySchema>;
+
+export const financialReportAnswerSchema = z.object({
+  data: z.object({
+    entity: journalEntitySchema,
+    period: periodSchema,
+    /** net receipts per account of the 'Produits' kind (reversals deducted) */
+    receipts: z.object({ total: money, categories: z.array(reportCategorySchema) }),
+    /** net expenses per account of the other kinds (reversals deducted) */
+    expenses: z.object({ total: money, categories: z.array(reportCategorySchema) }),
+    /** receipts.total - expenses.total */
+    result: money,
+    /** movements without operation account in the period (opening balances, 'report à nouveau') */
+    carried_forward: money,
+    /** per journal: balance at from_date 00:00 and after to_date; closing = opening + receipts - expenses */
+    treasury: z.array(
+      z.object({
+        journal_type: z.enum(JOURNAL_TYPES),
+        opening: money,
+        receipts: money,
+        expenses: money,
+        closing: money,
+      }),
+    ),
+    treasury_total: z.object({ opening: money, closing: money }),
+    /** every month touched by the period, in order, with the same net amounts as receipts/expenses */
+    months: z.array(z.object({ month: z.string(), receipts: money, expenses: money })),
+  }),
+});
+export type FinancialReport = z.infer<typeof financialReportAnswerSchema>['data'];

@@ -1,0 +1,182 @@
+/**
+ * GET /treasury-journal on the benchmark volume (issue 5): one month of the first church's cash journal,
+ * over real HTTP, with the treasurer's cookie, on PostgreSQL.
+ *
+ *   psql -h 127.0.0.1 -p 55432 -U postgres -c 'create database bench_journals'
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:55432/bench_journals npm run seed -- --large
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:55432/bench_journals npx tsx server/bench/journals.bench.ts [--explain]
+ *
+ * Target: median under 50 ms with 1,000,000 movements in the database. `--explain` also writes the plans
+ * (EXPLAIN (ANALYZE, BUFFERS)) of the two queries of the endpoint to docs/features/journals-explain.md.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app';
+import { testConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { queryOne, queryRows } from '../src/db/query';
+import { treasuryJournal, treasuryJournalSql } from '../src/modules/treasury/journals';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SAMPLES = 100;
+const WARMUP = 10;
+const TARGET_MS = 50;
+
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('DATABASE_URL est requis (base PostgreSQL avec le volume --large).');
+
+const database = await openDatabase({ databaseUrl: url });
+const db = database.db;
+const movements = Number(
+  (await queryOne<{ n: string }>(db, sql`select count(*) as n from treasury_movements`))!.n,
+);
+// The seed inserts and analyses but does not vacuum: set the visibility map, as autovacuum does on a
+// live database, so that the opening balance is read from the index alone.
+await db.execute(sql`vacuum analyze treasury_movements`);
+
+const app = await buildApp({ database, config: testConfig() });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+try {
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: 'tresorier@example.org', password: 'demo1234' }),
+  });
+  if (!login.ok) throw new Error(`connexion impossible : ${login.status} ${await login.text()}`);
+  const cookie = (login.headers.getSetCookie?.() ?? [login.headers.get('set-cookie') ?? ''])
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const me = (await (await fetch(`${base}/api/me`, { headers: { cookie } })).json()) as {
+    church: { id: number; name: string };
+  };
+
+  // the last whole month
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+  const from = first.toISOString().slice(0, 10);
+  const to = last.toISOString().slice(0, 10);
+  const query = `entity_type=CHURCH&entity_id=${me.church.id}&type=CASH&from_date=${from}&to_date=${to}&limit=5000`;
+
+  let rows = 0;
+  let bytes = 0;
+  const times: number[] = [];
+  for (let i = 0; i < WARMUP + SAMPLES; i++) {
+    const started = performance.now();
+    const response = await fetch(`${base}/api/treasury-journal?${query}`, { headers: { cookie } });
+    const body = await response.text();
+    const ms = performance.now() - started;
+    if (!response.ok) throw new Error(`GET /treasury-journal : ${response.status} ${body}`);
+    if (i >= WARMUP) times.push(ms);
+    bytes = body.length;
+    rows = (JSON.parse(body) as { data: unknown[] }).data.length;
+  }
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)];
+  const p95 = times[Math.floor(times.length * 0.95)];
+
+  // context: the machine's load, a trivial endpoint (GET /api/me) and the journal's statement alone
+  const medianOf = async (run: () => Promise<unknown>, samples: number) => {
+    const list: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      const started = performance.now();
+      await run();
+      list.push(performance.now() - started);
+    }
+    return list.sort((a, b) => a - b)[Math.floor(samples / 2)];
+  };
+  const meMedian = await medianOf(
+    () => fetch(`${base}/api/me`, { headers: { cookie } }).then((r) => r.text()),
+    50,
+  );
+  const sqlMedian = await medianOf(
+    () =>
+      treasuryJournal(
+        db,
+        { type: 'church', id: me.church.id, name: me.church.name },
+        { from_date: from, to_date: to, type: 'CASH', page: 1, limit: 5000 },
+      ),
+    30,
+  );
+  const { loadavg, cpus } = await import('node:os');
+  const load = `charge ${loadavg()[0].toFixed(1)} sur ${cpus().length} cœurs`;
+  const loadEn = `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`;
+  const churchRows = Number(
+    (await queryOne<{ n: string }>(
+      db,
+      sql`select count(*) as n from treasury_movements where entity_type = 'church' and entity_id = ${me.church.id}
+            and journal_type = 'CASH'`,
+    ))!.n,
+  );
+  console.log(
+    [
+      `mouvements en base : ${movements.toLocaleString('fr-FR')}`,
+      `journal de caisse de « ${me.church.name} » : ${churchRows.toLocaleString('fr-FR')} mouvements en tout`,
+      `GET /treasury-journal du ${from} au ${to} : ${rows} lignes, ${(bytes / 1024).toFixed(0)} Kio`,
+      `${SAMPLES} requêtes HTTP : médiane ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, min ${times[0].toFixed(1)} ms (cible < ${TARGET_MS} ms) ${median < TARGET_MS ? 'OK' : 'ÉCHEC'}`,
+      `repères : requête SQL + lecture des lignes seules ${sqlMedian.toFixed(1)} ms, GET /api/me ${meMedian.toFixed(1)} ms (${load})`,
+    ].join('\n'),
+  );
+
+  if (process.argv.includes('--explain')) {
+    const explain = async (statement: ReturnType<typeof sql>) =>
+      (await queryRows<{ 'QUERY PLAN': string }>(db, sql`explain (analyze, buffers, costs off) ${statement}`))
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+    const plan = await explain(
+      treasuryJournalSql(
+        { type: 'church', id: me.church.id },
+        { from_date: from, to_date: to, type: 'CASH', page: 1, limit: 5000 },
+      ),
+    );
+    const index = (
+      await queryOne<{ def: string }>(
+        db,
+        sql`select pg_get_indexdef('treasury_movements_journal_idx'::regclass) as def`,
+      )
+    )?.def;
+    const version = (await queryOne<{ v: string }>(db, sql`select version() as v`))?.v;
+    const doc = `# GET /treasury-journal: query plans on the benchmark volume
+
+Generated by \`npx tsx server/bench/journals.bench.ts --explain\` (DATABASE_URL on the \`bench_journals\`
+database seeded with \`npm run seed -- --large\`) on ${new Date().toISOString().slice(0, 10)}.
+${version}.
+
+- ${movements.toLocaleString('en-US')} treasury movements in the database; the cash journal of
+  « ${me.church.name} » (church ${me.church.id}) holds ${churchRows.toLocaleString('en-US')} of them.
+- Period: ${from} to ${to} (one month, Africa/Abidjan days): ${rows} rows.
+- ${SAMPLES} HTTP requests (after ${WARMUP} warm-up ones): **median ${median.toFixed(1)} ms**, p95 ${p95.toFixed(1)} ms,
+  min ${times[0].toFixed(1)} ms (target: median under ${TARGET_MS} ms). For scale, at the same time: the
+  statement and the reading of its rows alone ${sqlMedian.toFixed(1)} ms, GET /api/me ${meMedian.toFixed(1)} ms; ${loadEn}.
+
+The index (server/src/db/schema/finance.ts):
+
+\`\`\`sql
+${index};
+\`\`\`
+
+## The statement of the endpoint (\`treasuryJournalSql\` in server/src/modules/treasury/journals.ts)
+
+- **Opening balance** (every movement of the journal before the period): an **index-only scan**
+  of \`treasury_movements_journal_idx\` (\`Heap Fetches: 0\`): \`receipt\` and \`expense\` close the index
+  key, so the tens of thousands of earlier movements are summed without reading the table.
+- **Totals and count of the period**: an index-only scan of the same range.
+- **Rows with the running balance**: an index range scan in (occurred_at, id) order feeds the
+  \`WindowAgg\` directly (no sort); its \`Run Condition\` on \`row_number()\` stops after the page's last row.
+
+\`\`\`
+${plan}
+\`\`\`
+`;
+    writeFileSync(path.join(ROOT, 'docs/features/journals-explain.md'), doc);
+    console.log('plans écrits dans docs/features/journals-explain.md');
+  }
+} finally {
+  await app.close();
+  await database.close();
+}

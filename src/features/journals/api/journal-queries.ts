@@ -1,0 +1,181 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { JournalType, OperationAccount } from '@contract/accounts';
+import {
+  JOURNAL_MAX_LIMIT,
+  type AccountJournalAnswer,
+  type FinancialReport,
+  type GeneralJournalAnswer,
+  type TreasuryJournalAnswer,
+} from '@contract/journals';
+import { http } from '@/shared/api/http-client';
+import { journalKeys, type DocumentEntity, type Period } from './keys';
+
+/** The SPA loads a whole period, 5,000 rows per request, up to this many rows (the table is virtualised). */
+export const MAX_LOADED_ROWS = 100_000;
+
+const ENTITY_ENDPOINTS: Record<string, string> = {
+  CHURCH: '/churches',
+  SECTION: '/sections',
+  REGION: '/regions',
+  NATIONAL_OFFICE: '/national-offices',
+  ACTIVITY_GROUP: '/departments',
+};
+
+/** The name of the entity whose documents are read (GET /churches/{id}...). */
+export function useEntityName(entity: DocumentEntity | null) {
+  return useQuery({
+    queryKey: journalKeys.name(entity ?? { entityType: '', entityId: 0 }),
+    queryFn: async ({ signal }) => {
+      const { data } = await http.get<{ data: { name: string } }>(
+        `${ENTITY_ENDPOINTS[entity!.entityType]}/${entity!.entityId}`,
+        { signal },
+      );
+      return data.data.name;
+    },
+    enabled: entity !== null && entity.entityType in ENTITY_ENDPOINTS,
+    staleTime: 5 * 60_000,
+  });
+}
+
+const base = (entity: DocumentEntity, period: Period) => ({
+  entity_type: entity.entityType,
+  entity_id: entity.entityId,
+  from_date: period.from,
+  to_date: period.to,
+});
+
+/** Pages of a journal until the period is complete: the running balance stays the server's. */
+async function allPages<T extends { data: unknown[]; meta: { total: number } }>(
+  fetchPage: (page: number) => Promise<T>,
+): Promise<T> {
+  const first = await fetchPage(1);
+  const rows = [...first.data];
+  for (let page = 2; rows.length < Math.min(first.meta.total, MAX_LOADED_ROWS); page++) {
+    const next = await fetchPage(page);
+    if (next.data.length === 0) break;
+    rows.push(...next.data);
+  }
+  return { ...first, data: rows };
+}
+
+/** GET /treasury-journal over the whole period (every page). */
+export function fetchTreasuryJournal(
+  entity: DocumentEntity,
+  period: Period,
+  type: JournalType,
+  signal?: AbortSignal,
+): Promise<TreasuryJournalAnswer> {
+  return allPages(async (page) => {
+    const { data } = await http.get<TreasuryJournalAnswer>('/treasury-journal', {
+      params: { ...base(entity, period), type, page, limit: JOURNAL_MAX_LIMIT },
+      signal,
+    });
+    return data;
+  });
+}
+
+/** The treasury journal, only once a period is applied and a type chosen (SPEC.md section 5). */
+export function useTreasuryJournal(
+  entity: DocumentEntity | null,
+  period: Period | null,
+  type: JournalType | '',
+) {
+  return useQuery({
+    queryKey: journalKeys.treasury(entity!, period!, type as JournalType),
+    queryFn: ({ signal }) => fetchTreasuryJournal(entity!, period!, type as JournalType, signal),
+    enabled: entity !== null && period !== null && type !== '',
+  });
+}
+
+export const GENERAL_JOURNAL_PAGE_SIZE = 100;
+
+/** GET /general-journal, one page of the table (server-side pagination). */
+export function useGeneralJournal(
+  entity: DocumentEntity | null,
+  period: Period | null,
+  type: JournalType | '',
+  page: number,
+) {
+  return useQuery({
+    queryKey: journalKeys.general(entity!, period!, type, page),
+    queryFn: async ({ signal }) => {
+      const { data } = await http.get<GeneralJournalAnswer>('/general-journal', {
+        params: {
+          ...base(entity!, period!),
+          ...(type ? { type } : {}),
+          page,
+          limit: GENERAL_JOURNAL_PAGE_SIZE,
+        },
+        signal,
+      });
+      return data;
+    },
+    enabled: entity !== null && period !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every row of the general journal of the period (for the xlsx export). */
+export function fetchWholeGeneralJournal(
+  entity: DocumentEntity,
+  period: Period,
+  type: JournalType | '',
+): Promise<GeneralJournalAnswer> {
+  return allPages(async (page) => {
+    const { data } = await http.get<GeneralJournalAnswer>('/general-journal', {
+      params: { ...base(entity, period), ...(type ? { type } : {}), page, limit: JOURNAL_MAX_LIMIT },
+    });
+    return data;
+  });
+}
+
+/** GET /account-journal over the whole period. */
+export function useAccountJournal(
+  entity: DocumentEntity | null,
+  period: Period | null,
+  accountId: number | null,
+) {
+  return useQuery({
+    queryKey: journalKeys.account(entity!, period!, accountId ?? 0),
+    queryFn: ({ signal }) =>
+      allPages(async (page) => {
+        const { data } = await http.get<AccountJournalAnswer>('/account-journal', {
+          params: { ...base(entity!, period!), account_id: accountId, page, limit: JOURNAL_MAX_LIMIT },
+          signal,
+        });
+        return data;
+      }),
+    enabled: entity !== null && period !== null && accountId !== null,
+  });
+}
+
+/** GET /financial-report. */
+export function useFinancialReport(entity: DocumentEntity | null, period: Period | null) {
+  return useQuery({
+    queryKey: journalKeys.report(entity!, period!),
+    queryFn: async ({ signal }) => {
+      const { data } = await http.get<{ data: FinancialReport }>('/financial-report', {
+        params: base(entity!, period!),
+        signal,
+      });
+      return data.data;
+    },
+    enabled: entity !== null && period !== null,
+  });
+}
+
+/** GET /operation-accounts/authorized: every account the entity may use (all categories). */
+export function useAuthorizedAccounts(entity: DocumentEntity | null) {
+  return useQuery({
+    queryKey: journalKeys.accounts(entity ?? { entityType: '', entityId: 0 }),
+    queryFn: async ({ signal }) => {
+      const { data } = await http.get<{ data: OperationAccount[] }>('/operation-accounts/authorized', {
+        params: { entity_type: entity!.entityType, entity_id: entity!.entityId },
+        signal,
+      });
+      return data.data;
+    },
+    enabled: entity !== null,
+    staleTime: 5 * 60_000,
+  });
+}

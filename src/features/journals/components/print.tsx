@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Button } from '@/shared/ui/button';
+
+/**
+ * A clean A4 print of a document: the space's header, navigation and dock, and every control marked
+ * `print:hidden`, are left out; the page prints in black on white with the document's own heading.
+ */
+export function PrintStyles() {
+  return (
+    <style>{`@media print {
+  @page { size: A4 portrait; margin: 12mm 10mm; }
+  html, body { background: #fff !important; }
+  header, aside, nav, [role="navigation"] { display: none !important; }
+  main { padding: 0 !important; }
+  .journal-print { font-size: 9pt; color: #000; }
+  .journal-print table { width: 100%; border-collapse: collapse; }
+  .journal-print th, .journal-print td { border: 0.5pt solid #999; padding: 2pt 4pt; }
+  .journal-print thead { display: table-header-group; }
+  .journal-print tfoot { display: table-footer-group; }
+  .journal-print tr { break-inside: avoid; }
+}`}</style>
+  );
+}
+
+/**
+ * `printing` is true while the browser prints (the virtualised tables render every row then);
+ * `print()` renders the whole document first, then opens the print dialog.
+ */
+export function usePrinting() {
+  const [printing, setPrinting] = useState(false);
+  useEffect(() => {
+    const before = () => flushSync(() => setPrinting(true));
+    const after = () => setPrinting(false);
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+    };
+  }, []);
+  const print = useCallback(() => {
+    flushSync(() => setPrinting(true));
+    window.print();
+  }, []);
+  return { printing, print };
+}
+
+export function PrintButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {
+  return (
+    <Button variant="secondary" onClick={onClick} disabled={disabled} className="print:hidden">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-4 w-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <path d="M6 9V3h12v6M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2" />
+        <rect x="6" y="14" width="12" height="7" />
+      </svg>
+      Imprimer
+    </Button>
+  );
+}
+
+export function ExportButton({
+  onClick,
+  disabled,
+  loading,
+}: {
+  onClick: () => void;
+  disabled?: boolean;
+  loading?: boolean;
+}) {
+  return (
+    <Button
+      variant="secondary"
+      onClick={onClick}
+      disabled={disabled}
+      loading={loading}
+      className="print:hidden"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-4 w-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <path d="M12 3v12M7 10l5 5 5-5M4 21h16" />
+      </svg>
+      Exporter (xlsx)
+    </Button>
+  );
+}

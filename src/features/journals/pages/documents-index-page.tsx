@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import { usePageTitle } from '@/shared/level/page-title';
+
+export const DOCUMENTS = [
+  {
+    segment: 'journaux',
+    label: 'Journaux',
+    description: 'Toutes les recettes et tous les paiements de la période, tous comptes confondus.',
+  },
+  {
+    segment: 'journaux-dun-compte',
+    label: 'Journal d’un compte',
+    description: 'Les mouvements d’un compte d’opération avec son solde.',
+  },
+  {
+    segment: 'journal-de-tresorerie',
+    label: 'Journal de trésorerie',
+    description: 'Caisse, banque ou électronique : les opérations et le solde au jour le jour.',
+  },
+  {
+    segment: 'rapport-financier',
+    label: 'Rapport financier',
+    description: 'Recettes et dépenses par compte, résultat et trésorerie de la période.',
+  },
+] as const;
+
+/** /pieces-comptables: the four accounting documents of the level. */
+export function DocumentsIndexPage({ base, back }: { base: string; back: string }) {
+  usePageTitle('Pièces comptables', { back });
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2">
+      {DOCUMENTS.map((document) => (
+        <li key={document.segment}>
+          <Link
+            to={`${base}/${document.segment}`}
+            className="block h-full rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-300 hover:bg-brand-50/40 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+          >
+            <span className="block font-semibold text-slate-900">{document.label}</span>
+            <span className="mt-1 block text-sm text-slate-500">{document.description}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,222 @@
+import { useState } from 'react';
+import { JOURNAL_TYPE_LABELS } from '@contract/accounts';
+import type { FinancialReport, FinancialReportCategory } from '@contract/journals';
+import { Card } from '@/shared/ui/card';
+import { notify } from '@/shared/ui/toast';
+import { errorMessage } from '@/shared/lib/errors';
+import { exportToXlsx } from '@/shared/lib/export-xlsx';
+import { formatMoney } from '@/shared/lib/format';
+import { slugify } from '@/shared/lib/slug';
+import { useFinancialReport } from '../api/journal-queries';
+import type { DocumentEntity } from '../api/keys';
+import { Figure, Figures, Hint, periodLine, PrintHeading } from '../components/document-parts';
+import { DocumentScope } from '../components/document-scope';
+import { monthLabel, MonthlyChart } from '../components/monthly-chart';
+import { PeriodFilter } from '../components/period-filter';
+import { ExportButton, PrintButton, PrintStyles, usePrinting } from '../components/print';
+import type { DocumentPlace } from '../lib/document-entity';
+import { usePeriodFilter } from '../lib/period';
+
+const cell = 'px-3 py-2';
+const money = (value: number) => (
+  <span className="whitespace-nowrap tabular-nums">{formatMoney(value, { suffix: false })}</span>
+);
+
+function SideTable({ title, side }: { title: string; side: FinancialReport['receipts'] }) {
+  return (
+    <Card title={title}>
+      {side.categories.length === 0 ? (
+        <p className="text-sm text-slate-500">Aucune opération sur la période sélectionnée</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <caption className="sr-only">{title}</caption>
+            <thead>
+              <tr className="text-left text-xs text-slate-500 uppercase">
+                <th className={cell}>Compte</th>
+                <th className={`${cell} text-right`}>Montant</th>
+              </tr>
+            </thead>
+            {side.categories.map((category: FinancialReportCategory) => (
+              <tbody key={category.category} className="border-t border-slate-200">
+                <tr className="bg-slate-50 font-medium">
+                  <th scope="rowgroup" className={`${cell} text-left`}>
+                    {category.category}
+                  </th>
+                  <td className={`${cell} text-right`}>{money(category.total)}</td>
+                </tr>
+                {category.accounts.map((account) => (
+                  <tr key={account.id} className="border-t border-slate-100">
+                    <td className={`${cell} pl-6`}>
+                      {account.code} {account.name}
+                    </td>
+                    <td className={`${cell} text-right`}>{money(account.total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            ))}
+            <tfoot className="border-t-2 border-slate-300 font-semibold">
+              <tr>
+                <td className={cell}>Total</td>
+                <td className={`${cell} text-right`}>{money(side.total)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function exportReport(report: FinancialReport) {
+  type Line = { a: string; b: string; c: number | '' };
+  const lines: Line[] = [
+    { a: 'Rapport financier', b: report.entity.name, c: '' },
+    { a: 'Période', b: `${report.period.from_date} au ${report.period.to_date}`, c: '' },
+    { a: '', b: '', c: '' },
+    ...(['receipts', 'expenses'] as const).flatMap((key) => [
+      { a: key === 'receipts' ? 'Recettes' : 'Dépenses', b: '', c: '' as const },
+      ...report[key].categories.flatMap((category) => [
+        { a: category.category, b: '', c: category.total },
+        ...category.accounts.map((account) => ({
+          a: '',
+          b: `${account.code} ${account.name}`,
+          c: account.total,
+        })),
+      ]),
+      { a: 'Total', b: '', c: report[key].total },
+      { a: '', b: '', c: '' as const },
+    ]),
+    { a: 'Résultat', b: '', c: report.result },
+    { a: 'Reports à nouveau', b: '', c: report.carried_forward },
+    { a: '', b: '', c: '' },
+    ...report.treasury.flatMap((t) => [
+      { a: `Trésorerie ${JOURNAL_TYPE_LABELS[t.journal_type]}`, b: 'Début de période', c: t.opening },
+      { a: '', b: 'Fin de période', c: t.closing },
+    ]),
+    { a: '', b: '', c: '' },
+    ...report.months.flatMap((m) => [
+      { a: monthLabel(m.month), b: 'Recettes', c: m.receipts },
+      { a: '', b: 'Dépenses', c: m.expenses },
+    ]),
+  ];
+  return exportToXlsx<Line>({
+    fileName: `rapport-financier-${slugify(report.entity.name)}-${report.period.from_date}-${report.period.to_date}`,
+    sheetName: 'Rapport financier',
+    columns: [
+      { header: 'Rubrique', value: (l) => l.a },
+      { header: 'Détail', value: (l) => l.b },
+      { header: 'Montant', value: (l) => l.c },
+    ],
+    rows: lines,
+  });
+}
+
+function Report({ entity, name }: { entity: DocumentEntity; name: string }) {
+  const filter = usePeriodFilter();
+  const report = useFinancialReport(entity, filter.period);
+  const { print } = usePrinting();
+  const [exporting, setExporting] = useState(false);
+  const data = report.data;
+  const onExport = async () => {
+    if (!data) return;
+    setExporting(true);
+    try {
+      await exportReport(data);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <>
+      <PrintStyles />
+      <PrintHeading
+        title={`Rapport financier - ${name}`}
+        lines={filter.applied ? [periodLine(filter.applied.from, filter.applied.to)] : []}
+      />
+      <PeriodFilter filter={filter} />
+      {!filter.period ? (
+        <Hint>Définissez la période pour établir le rapport.</Hint>
+      ) : report.isPending ? (
+        <p className="py-8 text-center text-sm text-slate-500">Patientez</p>
+      ) : report.isError || !data ? (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(report.error)}
+        </p>
+      ) : (
+        <section aria-label="Rapport financier" className="space-y-4">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <Figures>
+              <Figure label="Recettes" value={data.receipts.total} />
+              <Figure label="Dépenses" value={data.expenses.total} />
+              <Figure label="Résultat" value={data.result} strong />
+              <Figure label="Reports à nouveau" value={data.carried_forward} />
+            </Figures>
+            <div className="flex flex-wrap gap-2">
+              <PrintButton onClick={print} />
+              <ExportButton onClick={() => void onExport()} loading={exporting} />
+            </div>
+          </div>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <SideTable title="Recettes par compte" side={data.receipts} />
+            <SideTable title="Dépenses par compte" side={data.expenses} />
+          </div>
+          <Card title="Trésorerie">
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[480px] text-sm">
+                <caption className="sr-only">Trésorerie par journal</caption>
+                <thead>
+                  <tr className="text-left text-xs text-slate-500 uppercase">
+                    <th className={cell}>Journal</th>
+                    <th className={`${cell} text-right`}>Début de période</th>
+                    <th className={`${cell} text-right`}>Recettes</th>
+                    <th className={`${cell} text-right`}>Dépenses</th>
+                    <th className={`${cell} text-right`}>Fin de période</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.treasury.map((t) => (
+                    <tr key={t.journal_type} className="border-t border-slate-100">
+                      <th scope="row" className={`${cell} text-left font-normal`}>
+                        {JOURNAL_TYPE_LABELS[t.journal_type]}
+                      </th>
+                      <td className={`${cell} text-right`}>{money(t.opening)}</td>
+                      <td className={`${cell} text-right`}>{money(t.receipts)}</td>
+                      <td className={`${cell} text-right`}>{money(t.expenses)}</td>
+                      <td className={`${cell} text-right`}>{money(t.closing)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot className="border-t-2 border-slate-300 font-semibold">
+                  <tr>
+                    <td className={cell}>Total</td>
+                    <td className={`${cell} text-right`}>{money(data.treasury_total.opening)}</td>
+                    <td className={cell} />
+                    <td className={cell} />
+                    <td className={`${cell} text-right`}>{money(data.treasury_total.closing)}</td>
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+          </Card>
+          <Card title="Recettes et dépenses par mois">
+            <MonthlyChart months={data.months} />
+          </Card>
+        </section>
+      )}
+    </>
+  );
+}
+
+/** 'Rapport financier': receipts and expenses by account, result, treasury, months. */
+export function FinancialReportPage({ place, back }: { place: DocumentPlace; back: string }) {
+  return (
+    <DocumentScope place={place} title="Rapport financier" back={back}>
+      {(entity, name) => (
+        <Report key={`${entity.entityType}-${entity.entityId}`} entity={entity} name={name} />
+      )}
+    </DocumentScope>
+  );
+}

@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { JOURNAL_TYPE_LABELS, type JournalType } from '@contract/accounts';
+import type { GeneralJournalRow } from '@contract/journals';
+import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
+import { notify } from '@/shared/ui/toast';
+import { errorMessage } from '@/shared/lib/errors';
+import { exportToXlsx } from '@/shared/lib/export-xlsx';
+import { formatDate } from '@/shared/lib/format';
+import { slugify } from '@/shared/lib/slug';
+import {
+  fetchWholeGeneralJournal,
+  GENERAL_JOURNAL_PAGE_SIZE,
+  useGeneralJournal,
+} from '../api/journal-queries';
+import type { DocumentEntity } from '../api/keys';
+import { Amount, Figure, Figures, Hint, periodLine, PrintHeading } from '../components/document-parts';
+import { DocumentScope } from '../components/document-scope';
+import { JournalTypeSelect } from '../components/journal-type-select';
+import { PeriodFilter } from '../components/period-filter';
+import { ExportButton, PrintButton, PrintStyles, usePrinting } from '../components/print';
+import type { DocumentPlace } from '../lib/document-entity';
+import { usePeriodFilter } from '../lib/period';
+
+const day = (row: { date: string }) => formatDate(`${row.date}T12:00:00`);
+
+const COLUMNS: DataTableColumn<GeneralJournalRow>[] = [
+  { key: 'date', header: 'Date', cell: day, className: 'whitespace-nowrap' },
+  { key: 'journal', header: 'Journal', cell: (r) => JOURNAL_TYPE_LABELS[r.journal_type] },
+  {
+    key: 'payment',
+    header: 'Compte de trésorerie',
+    cell: (r) => `${r.payment_account.code} ${r.payment_account.name}`,
+  },
+  {
+    key: 'account',
+    header: 'Compte',
+    cell: (r) => (r.operation_account ? `${r.operation_account.code} ${r.operation_account.name}` : '-'),
+  },
+  { key: 'reference', header: 'Référence', cell: (r) => r.reference ?? '-', className: 'whitespace-nowrap' },
+  { key: 'designation', header: 'Désignation', cell: (r) => r.designation, className: 'min-w-48' },
+  { key: 'receipts', header: 'Recettes', cell: (r) => <Amount value={r.receipts} />, align: 'right' },
+  { key: 'expenses', header: 'Dépenses', cell: (r) => <Amount value={r.expenses} />, align: 'right' },
+];
+
+function GeneralJournal({ entity, name }: { entity: DocumentEntity; name: string }) {
+  const filter = usePeriodFilter();
+  const [type, setType] = useState<JournalType | ''>('');
+  const [page, setPage] = useState(1);
+  const journal = useGeneralJournal(entity, filter.period, type, page);
+  const { print } = usePrinting();
+  const [exporting, setExporting] = useState(false);
+  const data = journal.data;
+
+  const onExport = async () => {
+    if (!filter.period) return;
+    setExporting(true);
+    try {
+      const whole = await fetchWholeGeneralJournal(entity, filter.period, type);
+      await exportToXlsx<GeneralJournalRow>({
+        fileName: `journaux-${slugify(name)}-${filter.period.from}-${filter.period.to}`,
+        sheetName: 'Journaux',
+        columns: [
+          { header: 'Date', value: day },
+          { header: 'Journal', value: (r) => JOURNAL_TYPE_LABELS[r.journal_type] },
+          {
+            header: 'Compte de trésorerie',
+            value: (r) => `${r.payment_account.code} ${r.payment_account.name}`,
+          },
+          {
+            header: 'Compte',
+            value: (r) =>
+              r.operation_account ? `${r.operation_account.code} ${r.operation_account.name}` : '',
+          },
+          { header: 'Référence', value: (r) => r.reference ?? '' },
+          { header: 'Désignation', value: (r) => r.designation },
+          { header: 'Recettes', value: (r) => r.receipts || '' },
+          { header: 'Dépenses', value: (r) => r.expenses || '' },
+          { header: 'Observations', value: (r) => r.observations ?? '' },
+        ],
+        rows: whole.data,
+      });
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <PrintStyles />
+      <PrintHeading
+        title={`Journaux - ${name}`}
+        lines={filter.applied ? [periodLine(filter.applied.from, filter.applied.to)] : []}
+      />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between print:hidden">
+        <PeriodFilter filter={filter} />
+        <JournalTypeSelect
+          value={type}
+          onChange={(next) => {
+            setType(next);
+            setPage(1);
+          }}
+          allowAll
+          label="Journal"
+          className="sm:max-w-xs"
+        />
+      </div>
+      {!filter.period ? (
+        <Hint>Définissez la période pour afficher les opérations.</Hint>
+      ) : (
+        <section aria-label="Journaux" className="space-y-3">
+          {data && (
+            <div className="flex flex-wrap items-end justify-between gap-3">
+              <Figures>
+                <Figure label="Opérations" value={data.totals.count} count />
+                <Figure label="Total des recettes" value={data.totals.receipts} />
+                <Figure label="Total des dépenses" value={data.totals.expenses} />
+                <Figure
+                  label="Solde de la période"
+                  value={data.totals.receipts - data.totals.expenses}
+                  strong
+                />
+              </Figures>
+              <div className="flex flex-wrap gap-2">
+                <PrintButton onClick={print} />
+                <ExportButton onClick={() => void onExport()} loading={exporting} />
+              </div>
+            </div>
+          )}
+          <DataTable
+            caption="Journaux"
+            columns={COLUMNS}
+            rows={data?.data}
+            loading={journal.isFetching}
+            emptyText="Aucune opération sur la période sélectionnée"
+            pagination={
+              data
+                ? { page, limit: GENERAL_JOURNAL_PAGE_SIZE, total: data.meta.total, onPageChange: setPage }
+                : undefined
+            }
+          />
+          {journal.isError && (
+            <p role="alert" className="text-sm text-red-700">
+              {errorMessage(journal.error)}
+            </p>
+          )}
+        </section>
+      )}
+    </>
+  );
+}
+
+/** 'Journaux': the general journal of the level over a period. */
+export function GeneralJournalPage({ place, back }: { place: DocumentPlace; back: string }) {
+  return (
+    <DocumentScope place={place} title="Journaux" back={back}>
+      {(entity, name) => (
+        <GeneralJournal key={`${entity.entityType}-${entity.entityId}`} entity={entity} name={name} />
+      )}
+    </DocumentScope>
+  );
+}
