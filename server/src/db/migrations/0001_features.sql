@@ -108,6 +108,7 @@ CREATE TABLE "fixed_assets" (
 	CONSTRAINT "fixed_assets_life_ck" CHECK ("fixed_assets"."useful_life_years" is null or "fixed_assets"."useful_life_years" >= 1)
 );
 --> statement-breakpoint
+DROP INDEX "treasury_movements_journal_idx";--> statement-breakpoint
 ALTER TABLE "faithful_transfers" ADD CONSTRAINT "faithful_transfers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "faithful_transfers" ADD CONSTRAINT "faithful_transfers_from_church_id_churches_id_fk" FOREIGN KEY ("from_church_id") REFERENCES "public"."churches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "faithful_transfers" ADD CONSTRAINT "faithful_transfers_to_church_id_churches_id_fk" FOREIGN KEY ("to_church_id") REFERENCES "public"."churches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -129,4 +130,23 @@ CREATE INDEX "budget_lines_budget_idx" ON "budget_lines" USING btree ("budget_id
 CREATE INDEX "budgets_entity_idx" ON "budgets" USING btree ("entity_type","entity_id","year");--> statement-breakpoint
 CREATE INDEX "planned_activities_entity_idx" ON "planned_activities" USING btree ("entity_type","entity_id","planned_date");--> statement-breakpoint
 CREATE INDEX "attachments_attachable_idx" ON "attachments" USING btree ("attachable_type","attachable_id");--> statement-breakpoint
-CREATE INDEX "fixed_assets_entity_idx" ON "fixed_assets" USING btree ("entity_type","entity_id");
+CREATE INDEX "fixed_assets_entity_idx" ON "fixed_assets" USING btree ("entity_type","entity_id");--> statement-breakpoint
+CREATE INDEX "users_church_name_idx" ON "users" USING btree ("church_id","lastname","firstname","id");--> statement-breakpoint
+CREATE INDEX "treasury_movements_journal_idx" ON "treasury_movements" USING btree ("entity_type","entity_id","journal_type","occurred_at","id","receipt","expense");
+--> statement-breakpoint
+-- Search of the faithful lists (server/src/modules/faithful/service.ts SEARCH_EXPRESSION): a trigram
+-- index on one lower-cased text per user, created only where pg_trgm can be installed (PostgreSQL).
+-- PGlite has no pg_trgm: the migration then does nothing and the same query scans (small databases).
+DO $$
+BEGIN
+  BEGIN
+    CREATE EXTENSION IF NOT EXISTS pg_trgm;
+  EXCEPTION WHEN others THEN
+    RAISE NOTICE 'pg_trgm indisponible (%): recherche des fidèles sans index trigramme', SQLERRM;
+  END;
+  IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
+    EXECUTE $sql$CREATE INDEX IF NOT EXISTS users_search_trgm_idx ON users USING gin (
+      lower(firstname || ' ' || lastname || ' ' || coalesce(phone, '') || ' ' || coalesce(email, '') || ' ' || coalesce(registration_number, ''))
+      gin_trgm_ops)$sql$;
+  END IF;
+END $$;
