@@ -60,8 +60,9 @@ export async function assertCanRead(
 }
 
 /**
- * Inside a transaction, pass its `db` (PGlite has one connection: a query on the outer handle would wait
- * for the transaction forever) and call `requireVisibility(request)` before opening it.
+ * Writes run in a transaction: `db` is required and must be the transaction's (PGlite has one
+ * connection: a query on the outer handle would wait for the transaction forever). Call
+ * `requireVisibility(request)` before opening it.
  *
  * A write on the request: the user must see its entity and hold one of `codes` on it
  * (`creatorMay`: its creator may too). Answers the user.
@@ -70,11 +71,11 @@ export async function assertCanWrite(
   request: FastifyRequest,
   facts: RequestFacts,
   codes: string[],
-  options: { creatorMay?: boolean; db?: Db } = {},
+  options: { creatorMay?: boolean; db: Db },
 ): Promise<SessionUser> {
   const { user, visibility } = await requireVisibility(request);
   if (user.isSuperAdmin) return user;
-  const db = options.db ?? request.server.deps.db;
+  const { db } = options;
   if (options.creatorMay && facts.created_by === user.userId) return user;
   await assertEntityVisible(db, visibility, facts.entity_type, facts.entity_id);
   const held = await hasPermissions(db, user, codes, facts.entity_type, facts.entity_id);

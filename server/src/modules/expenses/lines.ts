@@ -220,6 +220,7 @@ export const lineRoutes: FastifyPluginAsyncZod = async (app) => {
         const { line, facts } = await loadLineFacts(tx, request.params.id, true);
         const user = await assertCanWrite(request, facts, ['expense:update', 'expense:delete'], {
           creatorMay: true,
+          db: tx,
         });
         assertLinesEditable(facts, M.linesLocked);
         const others = await queryOne<{ n: number }>(
