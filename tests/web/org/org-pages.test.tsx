@@ -195,9 +195,19 @@ describe('organisation detail page', () => {
     expect(screen.getByText('Abidjan')).toBeInTheDocument();
     expect(screen.getByText('Non renseigné')).toBeInTheDocument();
     expect(screen.getByText('15/01/2024')).toBeInTheDocument();
-    // Receipts, expenses... are not built yet: no link to them.
-    expect(screen.queryByRole('navigation', { name: /Rubriques/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Recettes' })).not.toBeInTheDocument();
+    // The built features' pages are linked; subscriptions and activity reports are not built yet: no link.
+    const sections = screen.getByRole('navigation', { name: 'Rubriques : Église Saint-Paul' });
+    expect(
+      within(sections)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([
+      '/ma-section/eglises/5/recettes',
+      '/ma-section/eglises/5/depenses',
+      '/ma-section/eglises/5/membres',
+      '/ma-section/eglises/5/fideles',
+    ]);
+    expect(screen.queryByRole('link', { name: 'Souscriptions' })).not.toBeInTheDocument();
   });
 
   it("links a region's section to its churches in the national office space", async () => {
@@ -222,7 +232,12 @@ describe('organisation detail page', () => {
       within(sections)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/mon-bureau-national/sections/7/eglises']);
+    ).toEqual([
+      '/mon-bureau-national/sections/7/eglises',
+      '/mon-bureau-national/sections/7/recettes',
+      '/mon-bureau-national/sections/7/depenses',
+      '/mon-bureau-national/sections/7/membres',
+    ]);
     // Back goes to the section's region, and the region name links there too.
     expect(screen.getByRole('link', { name: 'Retour' })).toHaveAttribute(
       'href',
