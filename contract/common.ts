@@ -23,21 +23,32 @@ export function listSchema<T extends z.ZodType>(item: T) {
 }
 export type List<T> = { data: T[]; meta: ListMeta };
 
-/** Query of every paginated list: `search`, `page` (from 1), `limit` (1..100). */
-export const listQuerySchema = z.object({
-  search: z.string().trim().max(100, 'La recherche est trop longue.').optional(),
-  page: z.coerce
-    .number({ error: 'Page invalide.' })
-    .int('Page invalide.')
-    .min(1, 'Page invalide.')
-    .max(1_000_000, 'Page invalide.')
-    .default(1),
-  limit: z.coerce
+/** `search` of the lists: trimmed, at most 100 characters. */
+export const searchParam = z.string().trim().max(100, 'La recherche est trop longue.').optional();
+
+/** `page` of a paginated list, from 1. */
+export const pageParam = z.coerce
+  .number({ error: 'Page invalide.' })
+  .int('Page invalide.')
+  .min(1, 'Page invalide.')
+  .max(1_000_000, 'Page invalide.')
+  .default(1);
+
+/** `limit` of a paginated list: 1 to `max` rows, `fallback` when absent. */
+export function limitParam(max = 100, fallback = 20) {
+  return z.coerce
     .number({ error: 'Limite invalide.' })
     .int('Limite invalide.')
     .min(1, 'Limite invalide.')
-    .max(100, 'Limite invalide.')
-    .default(20),
+    .max(max, 'Limite invalide.')
+    .default(fallback);
+}
+
+/** Query of every paginated list: `search`, `page` (from 1), `limit` (1..100). */
+export const listQuerySchema = z.object({
+  search: searchParam,
+  page: pageParam,
+  limit: limitParam(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listMetaSchema, MAX_ID } from './common';
+import { limitParam, listMetaSchema, MAX_ID, pageParam, searchParam } from './common';
 import { JOURNAL_TYPES } from './accounts';
 
 /** Kinds of contribution (server/src/db/schema/finance.ts CONTRIBUTION_TYPES) and their French labels. */
@@ -100,19 +100,9 @@ export const contributionListQuerySchema = z.object({
   receipt_account_id: optionalId,
   payment_account_id: optionalId,
   /** receipt number or contributor name */
-  search: z.string().trim().max(100, 'La recherche est trop longue.').optional(),
-  page: z.coerce
-    .number({ error: 'Page invalide.' })
-    .int('Page invalide.')
-    .min(1, 'Page invalide.')
-    .max(1_000_000, 'Page invalide.')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'Limite invalide.' })
-    .int('Limite invalide.')
-    .min(1, 'Limite invalide.')
-    .max(1000, 'Limite invalide.')
-    .default(20),
+  search: searchParam,
+  page: pageParam,
+  limit: limitParam(1000, 20),
 });
 export type ContributionListQuery = z.input<typeof contributionListQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityRefSchema, listSchema, MAX_ID } from './common';
+import { entityRefSchema, limitParam, listSchema, MAX_ID, pageParam, searchParam } from './common';
 import { ROLE_GROUPS, type RoleGroup } from './roles';
 
 /**
@@ -81,20 +81,10 @@ export const groupMembersQuerySchema = z.object({
   group: groupParam,
   /** the group's entity; default: the signed-in user's own group of that level */
   id: id('Identifiant invalide.').optional(),
-  search: z.string().trim().max(100, 'La recherche est trop longue.').optional(),
+  search: searchParam,
   role: z.enum(MEMBER_ROLE_FILTERS, { error: 'Filtre de rôle invalide.' }).optional(),
-  page: z.coerce
-    .number({ error: 'Page invalide.' })
-    .int('Page invalide.')
-    .min(1, 'Page invalide.')
-    .max(1_000_000, 'Page invalide.')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'Limite invalide.' })
-    .int('Limite invalide.')
-    .min(1, 'Limite invalide.')
-    .max(100, 'Limite invalide.')
-    .default(REGION_MEMBERS_PAGE_SIZE),
+  page: pageParam,
+  limit: limitParam(100, REGION_MEMBERS_PAGE_SIZE),
 });
 export type GroupMembersQuery = z.input<typeof groupMembersQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from './common';
+import { limitParam, MAX_ID, pageParam, searchParam } from './common';
 
 /** Permission codes the SPA names (SPEC.md section 6). Every code is 'resource:action'. */
 export const PERMISSIONS = {
@@ -123,7 +123,7 @@ export type Permission = z.infer<typeof permissionSchema>;
 
 export const permissionListQuerySchema = z.object({
   scope: z.enum(PERMISSION_SCOPES, { error: 'Scope invalide.' }).optional(),
-  search: z.string().trim().max(100, 'La recherche est trop longue.').optional(),
+  search: searchParam,
   limit: z.coerce
     .number({ error: 'Limite invalide.' })
     .int('Limite invalide.')
@@ -200,18 +200,9 @@ export const manageableUsersQuerySchema = z.object({
     .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, 'Identifiants invalides.')
     .transform((v) => v.split(',').map(Number))
     .optional(),
-  search: z.string().trim().max(100, 'La recherche est trop longue.').optional(),
-  page: z.coerce
-    .number({ error: 'Page invalide.' })
-    .int('Page invalide.')
-    .min(1, 'Page invalide.')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'Limite invalide.' })
-    .int('Limite invalide.')
-    .min(1, 'Limite invalide.')
-    .max(100, 'Limite invalide.')
-    .default(20),
+  search: searchParam,
+  page: pageParam,
+  limit: limitParam(),
 });
 
 export const manageableUserSchema = z.object({
