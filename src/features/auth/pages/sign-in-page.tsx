@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/shared/ui/button';
 import { errorMessage } from '@/shared/lib/errors';
@@ -11,15 +10,17 @@ import { login } from '@/shared/auth/session';
 import { usePageTitle } from '@/shared/level/page-title';
 import { safeRedirect } from '../lib/redirect';
 
-// The first screen most users load: react-hook-form's own rules, with the French messages of
-// contract/auth.ts (loginBodySchema, which the server applies), keep zod out of this chunk.
+// The first screen most users load, so it carries no form library (decision 0001): two fields checked
+// with the French messages of contract/auth.ts (loginBodySchema, which the server applies too).
 type SignInValues = { login: string; password: string };
-const rules = {
-  login: {
-    validate: (value: string) => value.trim().length > 0 || "L'identifiant est requis.",
-  },
-  password: { required: 'Le mot de passe est requis.' },
-};
+type SignInErrors = Partial<Record<keyof SignInValues, string>>;
+
+function validate(values: SignInValues): SignInErrors {
+  const errors: SignInErrors = {};
+  if (values.login.trim().length === 0) errors.login = "L'identifiant est requis.";
+  if (values.password.length === 0) errors.password = 'Le mot de passe est requis.';
+  return errors;
+}
 
 export function SignInPage() {
   usePageTitle('Connexion');
@@ -28,26 +29,44 @@ export function SignInPage() {
   const [searchParams] = useSearchParams();
   const redirect = safeRedirect(searchParams.get('redirect'));
   const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<SignInValues>({
-    defaultValues: { login: '', password: '' },
-  });
+  const [values, setValues] = useState<SignInValues>({ login: '', password: '' });
+  const [errors, setErrors] = useState<SignInErrors>({});
+  // After a first attempt, the messages follow the typing (as react-hook-form's reValidateMode does).
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const loginRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
 
   // Already signed in (e.g. the back button after sign-in): straight to the asked page or home.
   if (account && !isSubmitting) return <Navigate to={redirect ?? homePathOf(account)} replace />;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const change = (field: keyof SignInValues) => (event: { target: { value: string } }) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (submitted) setErrors(validate(next));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setSubmitted(true);
+    const found = validate(values);
+    setErrors(found);
+    if (found.login || found.password) {
+      (found.login ? loginRef : passwordRef).current?.focus();
+      return;
+    }
     setServerError(null);
+    setSubmitting(true);
     try {
       const signedIn = await login({ login: values.login.trim(), password: values.password });
       navigate(redirect ?? homePathOf(signedIn), { replace: true });
     } catch (error) {
       setServerError(errorMessage(error));
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-10">
@@ -69,7 +88,7 @@ export function SignInPage() {
             </div>
           )}
 
-          <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4">
+          <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-5 space-y-4">
             <TextField
               label="Identifiant"
               hint="Email, téléphone ou matricule"
@@ -77,16 +96,22 @@ export function SignInPage() {
               autoCapitalize="none"
               spellCheck={false}
               required
+              ref={loginRef}
+              name="login"
+              value={values.login}
+              onChange={change('login')}
               error={errors.login}
-              {...register('login', rules.login)}
             />
             <TextField
               label="Mot de passe"
               type="password"
               autoComplete="current-password"
               required
+              ref={passwordRef}
+              name="password"
+              value={values.password}
+              onChange={change('password')}
               error={errors.password}
-              {...register('password', rules.password)}
             />
             <Button type="submit" loading={isSubmitting} className="w-full justify-center">
               Se connecter
