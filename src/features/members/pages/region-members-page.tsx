@@ -138,8 +138,8 @@ export function RegionMembersPage({ back = '/ma-region' }: { back?: string }) {
               onClick={() => setTab(item.key)}
               className={
                 tab === item.key
-                  ? '-mb-px whitespace-nowrap border-b-2 border-brand-600 px-3 py-2 text-sm font-medium text-brand-700'
-                  : '-mb-px whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm text-slate-600 hover:text-slate-900'
+                  ? '-mb-px whitespace-nowrap border-b-2 border-brand-600 px-1.5 py-2 text-xs sm:px-3 sm:text-sm font-medium text-brand-700'
+                  : '-mb-px whitespace-nowrap border-b-2 border-transparent px-1.5 py-2 text-xs sm:px-3 sm:text-sm text-slate-600 hover:text-slate-900'
               }
             >
               {item.label}
