@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { limitParam, listMetaSchema, MAX_ID, pageParam, searchParam } from './common';
 import { JOURNAL_TYPES } from './accounts';
 
-/** Kinds of contribution (server/src/db/schema/finance.ts CONTRIBUTION_TYPES) and their French labels. */
+/** Kinds of contribution (the database schema re-exports them: server/src/db/schema/finance.ts) and their French labels. */
 export const CONTRIBUTION_TYPES = ['tithe', 'offering', 'special_gift', 'pledge', 'other'] as const;
 export type ContributionType = (typeof CONTRIBUTION_TYPES)[number];
 export const CONTRIBUTION_TYPE_LABELS: Record<ContributionType, string> = {

@@ -16,8 +16,43 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { JOURNAL_TYPES, type JournalType } from '../../../../contract/accounts';
+import {
+  CONTRIBUTION_TYPES,
+  type ContributionType,
+  CONTRIBUTION_STATUSES,
+  type ContributionStatus,
+} from '../../../../contract/contributions';
+import {
+  EXPENSE_REQUEST_STATUSES,
+  type ExpenseRequestStatus,
+  EXPENSE_LINE_STATUSES,
+  type ExpenseLineStatus,
+  DONATION_TYPES,
+  type DonationType,
+  RECIPIENT_ENTITY_TYPES,
+  type RecipientEntityType,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+} from '../../../../contract/expenses';
 import { createdAt, updatedAt } from './columns';
 import { churches, nationalOffices, regions, sections, users } from './core';
+
+// The enumerations the API shares with the SPA are defined once, in contract/, and re-exported here.
+export { JOURNAL_TYPES, type JournalType };
+export { CONTRIBUTION_TYPES, type ContributionType, CONTRIBUTION_STATUSES, type ContributionStatus };
+export {
+  EXPENSE_REQUEST_STATUSES,
+  type ExpenseRequestStatus,
+  EXPENSE_LINE_STATUSES,
+  type ExpenseLineStatus,
+  DONATION_TYPES,
+  type DonationType,
+  RECIPIENT_ENTITY_TYPES,
+  type RecipientEntityType,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+};
 
 // Money is an integer number of XOF everywhere (the currency has no minor unit): never a float.
 
@@ -26,8 +61,6 @@ export const FINANCE_ENTITY_TYPES = ['national_office', 'region', 'section', 'ch
 export type FinanceEntityType = (typeof FINANCE_ENTITY_TYPES)[number];
 
 /** The three treasury journals (SPEC.md section 3, journal filter `type`). */
-export const JOURNAL_TYPES = ['CASH', 'BANK', 'ELECTRONIK'] as const;
-export type JournalType = (typeof JOURNAL_TYPES)[number];
 
 // ---------------------------------------------------------------- operation accounts
 
@@ -162,11 +195,6 @@ export const treasuryMovements = pgTable(
 
 // ---------------------------------------------------------------- contributions
 
-export const CONTRIBUTION_TYPES = ['tithe', 'offering', 'special_gift', 'pledge', 'other'] as const;
-export type ContributionType = (typeof CONTRIBUTION_TYPES)[number];
-export const CONTRIBUTION_STATUSES = ['valid', 'cancelled'] as const;
-export type ContributionStatus = (typeof CONTRIBUTION_STATUSES)[number];
-
 /** Numbers the receipts: receipt_number = 'R-{year}-' || lpad(nextval, 6, '0'), unique across years. */
 export const contributionReceiptNumberSeq = pgSequence('contribution_receipt_number_seq');
 
@@ -236,9 +264,6 @@ export const EXPENSE_TO_FINANCE_ENTITY: Record<ExpenseEntityType, FinanceEntityT
   ACTIVITY_GROUP: 'department',
 };
 
-export const EXPENSE_REQUEST_STATUSES = ['approval_pending', 'rejected', 'approved', 'validated'] as const;
-export type ExpenseRequestStatus = (typeof EXPENSE_REQUEST_STATUSES)[number];
-
 export const expenseRequests = pgTable(
   'expense_requests',
   {
@@ -291,18 +316,6 @@ export const expenseRequests = pgTable(
 );
 
 /** pending: nothing paid; paid: partly paid; validated: fully paid; cancelled: irreversible. */
-export const EXPENSE_LINE_STATUSES = ['pending', 'paid', 'validated', 'cancelled'] as const;
-export type ExpenseLineStatus = (typeof EXPENSE_LINE_STATUSES)[number];
-export const DONATION_TYPES = ['none', 'individual', 'legal_entity', 'system_entity'] as const;
-export type DonationType = (typeof DONATION_TYPES)[number];
-export const RECIPIENT_ENTITY_TYPES = [
-  'church',
-  'section',
-  'region',
-  'national_office',
-  'activity_group',
-] as const;
-export type RecipientEntityType = (typeof RECIPIENT_ENTITY_TYPES)[number];
 
 export const expenseLines = pgTable(
   'expense_lines',
@@ -354,8 +367,6 @@ export const expenseLines = pgTable(
 );
 
 /** Suggested values of expense_payments.payment_method (the SPEC leaves them open). */
-export const PAYMENT_METHODS = ['cash', 'bank_transfer', 'check', 'mobile_money'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** One payment of an expense line (SPEC 'Expense (payment record)'); partial payments add up. */
 export const expensePayments = pgTable(
