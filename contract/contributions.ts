@@ -13,6 +13,16 @@ export const CONTRIBUTION_TYPE_LABELS: Record<ContributionType, string> = {
   other: 'Autre',
 };
 
+/** The permission codes of contributions, checked by the server and asked by the SPA (SPEC.md section 6). */
+export const CONTRIBUTION_PERMISSIONS = {
+  VIEW: 'contribution:view',
+  CREATE: 'contribution:create',
+  CREATE_ANONYMOUS: 'contribution:create_anonyme',
+  /** cancelling changes the contribution: 'Modifier des contributions' (treasurers hold it) */
+  CANCEL: 'contribution:update',
+  PRINT: 'contribution:print_receipt',
+} as const;
+
 export const CONTRIBUTION_STATUSES = ['valid', 'cancelled'] as const;
 export type ContributionStatus = (typeof CONTRIBUTION_STATUSES)[number];
 export const CONTRIBUTION_STATUS_LABELS: Record<ContributionStatus, string> = {

@@ -1,8 +1,9 @@
 import {
+  type Contribution,
+  CONTRIBUTION_PERMISSIONS,
   CONTRIBUTION_STATUS_LABELS,
   CONTRIBUTION_TYPE_LABELS,
   CONTRIBUTION_TYPES,
-  type Contribution,
   type ContributionEntityType,
   type ContributionStatus,
 } from '@contract/contributions';
@@ -18,14 +19,8 @@ export const TYPE_OPTIONS = CONTRIBUTION_TYPES.map((type) => ({
 
 export const STATUS_TONES: Record<ContributionStatus, BadgeTone> = { valid: 'green', cancelled: 'red' };
 
-export const PERMISSION_CODES = {
-  VIEW: 'contribution:view',
-  CREATE: 'contribution:create',
-  CREATE_ANONYMOUS: 'contribution:create_anonyme',
-  /** cancelling a contribution (server: contribution:update, see docs/features/contributions.md) */
-  CANCEL: 'contribution:update',
-  PRINT: 'contribution:print_receipt',
-} as const;
+/** The permission codes the pages ask (defined once in the contract, checked by the server). */
+export const PERMISSION_CODES = CONTRIBUTION_PERMISSIONS;
 
 /** The permission target of an entity: a department is checked as itself (not the global scope). */
 export function permissionEntityOf(entityType: ContributionEntityType, entityId: number): PermissionEntity {

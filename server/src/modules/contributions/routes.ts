@@ -5,12 +5,14 @@ import { errorSchema, idParamSchema } from '../../../../contract/common';
 import {
   cancelContributionBodySchema,
   CONTRIBUTION_MESSAGES,
+  CONTRIBUTION_PERMISSIONS,
   CONTRIBUTION_TYPES,
   contributionAnswerSchema,
   contributionListQuerySchema,
   contributionListSchema,
   contributionStatementSchema,
   contributionSummarySchema,
+  type ContributionType,
   createContributionBodySchema,
   PUBLIC_ID_PATTERN,
   publicIdParamSchema,
@@ -18,7 +20,6 @@ import {
   receiptAccountsQuerySchema,
   receiptAccountTotalsSchema,
   statementQuerySchema,
-  type ContributionType,
 } from '../../../../contract/contributions';
 import { audit } from '../../audit/audit';
 import { isoString, queryOne, queryRows } from '../../db/query';
@@ -47,15 +48,6 @@ import {
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const writeErrors = { ...errors, 409: errorSchema, 422: errorSchema };
-
-export const CONTRIBUTION_PERMISSIONS = {
-  VIEW: 'contribution:view',
-  CREATE: 'contribution:create',
-  CREATE_ANONYMOUS: 'contribution:create_anonyme',
-  /** cancelling changes the contribution: 'Modifier des contributions' (treasurers hold it) */
-  CANCEL: 'contribution:update',
-  PRINT: 'contribution:print_receipt',
-} as const;
 
 export type ContributionRoutesOptions = {
   /** public receipt checks allowed per address and window (default 30 per minute) */
