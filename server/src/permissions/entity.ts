@@ -32,6 +32,18 @@ export function normalizeEntityType(
   return ENTITY_TYPE_ALIASES[value.trim().toLowerCase()] ?? null;
 }
 
+/**
+ * Reads an API entity type as the entity that owns data ('CHURCH', 'church', 'ACTIVITY_GROUP'...):
+ * unlike a permission check, an activity group is the department itself. Null when not an entity.
+ */
+export function financeEntityOf(value: string | null | undefined): Level | 'department' | null {
+  if (!value) return null;
+  const raw = value.trim().toLowerCase();
+  if (raw === 'activity_group' || raw === 'activity_groups') return 'department';
+  const type = normalizeEntityType(raw);
+  return type === 'global' ? null : type;
+}
+
 /** The target of a permission check from an API entity type and id; no id means anywhere. */
 export function permissionTarget(
   entityType: string | null | undefined,

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryOne } from '../db/query';
 import { httpError } from '../http/errors';
-import { normalizeEntityType, type Level } from './entity';
+import { financeEntityOf, type Level } from './entity';
 
 /**
  * What a user may see of the organisation: everything (super-admin) or explicit id sets, each level
@@ -131,10 +131,8 @@ export async function assertEntityVisible(
   entityType: string,
   entityId: number,
 ): Promise<void> {
-  const raw = entityType.trim().toLowerCase();
-  const type =
-    raw === 'activity_group' || raw === 'activity_groups' ? 'department' : normalizeEntityType(raw);
-  if (type === null || type === 'global') throw httpError(400, "Type d'entité non supporté");
+  const type = financeEntityOf(entityType);
+  if (type === null) throw httpError(400, "Type d'entité non supporté");
   const row = await queryOne<{ entity_type?: Level; entity_id?: number }>(
     db,
     type === 'department'

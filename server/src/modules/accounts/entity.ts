@@ -3,28 +3,6 @@ import type { Db } from '../../db/client';
 import { queryOne } from '../../db/query';
 import type { FinanceEntityType } from '../../db/schema/finance';
 
-const FINANCE_ENTITY_ALIASES: Record<string, FinanceEntityType> = {
-  national_office: 'national_office',
-  national_offices: 'national_office',
-  region: 'region',
-  regions: 'region',
-  section: 'section',
-  sections: 'section',
-  church: 'church',
-  churches: 'church',
-  department: 'department',
-  departments: 'department',
-  // SPEC.md: the activity groups are the departments
-  activity_group: 'department',
-  activity_groups: 'department',
-};
-
-/** Reads an API entity type ('CHURCH', 'ACTIVITY_GROUP', 'church'...) as the owner of money, or null. */
-export function financeEntityOf(value: string | null | undefined): FinanceEntityType | null {
-  if (!value) return null;
-  return FINANCE_ENTITY_ALIASES[value.trim().toLowerCase()] ?? null;
-}
-
 /** SQL: the national office above an entity (a department climbs through the entity it hangs on). */
 function nationalOfficeSql(type: FinanceEntityType, id: number): SQL {
   return sql`with recursive up(t, i) as (

@@ -10,7 +10,8 @@ import { queryRows } from '../../db/query';
 import { requireVisibility } from '../../http/context';
 import { httpError } from '../../http/errors';
 import { assertEntityVisible } from '../../permissions/visibility';
-import { financeEntityOf, nationalOfficeOf } from './entity';
+import { financeEntityOf } from '../../permissions/entity';
+import { nationalOfficeOf } from './entity';
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;

@@ -13,7 +13,7 @@ import { isoString, queryRows } from '../../db/query';
 import { requireVisibility } from '../../http/context';
 import { httpError } from '../../http/errors';
 import { assertEntityVisible } from '../../permissions/visibility';
-import { financeEntityOf } from '../accounts/entity';
+import { financeEntityOf } from '../../permissions/entity';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 

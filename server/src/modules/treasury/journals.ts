@@ -18,7 +18,7 @@ import { requireVisibility } from '../../http/context';
 import { httpError } from '../../http/errors';
 import { hasPermissions } from '../../permissions/check';
 import { assertEntityVisible } from '../../permissions/visibility';
-import { financeEntityOf } from '../accounts/entity';
+import { financeEntityOf } from '../../permissions/entity';
 
 /**
  * Read side of the treasury movements: the four accounting documents. Every document reads only
