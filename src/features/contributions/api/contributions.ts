@@ -179,40 +179,6 @@ export function useAuthorizedAccounts(
   });
 }
 
-/** A faithful as GET /users?role=faithful answers them (built by the faithful feature). */
-export type FaithfulOption = {
-  id: number;
-  firstname: string;
-  lastname: string;
-  phone?: string | null;
-  registration_number?: string | null;
-  email?: string | null;
-};
-
-export const USER_SEARCH_LIMIT = 20;
-
-/**
- * GET /users?search&role=faithful&limit=20 (+ church_id when the level is a church); a failure gives an
- * empty list (SPEC.md section 8).
- */
-export function useFaithfulSearch(search: string, enabled = true, churchId: number | null = null) {
-  return useQuery({
-    queryKey: ['contributions', 'faithful-search', search, churchId],
-    queryFn: async () => {
-      try {
-        const { data } = await http.get('/users', {
-          params: clean({ search, role: 'faithful', limit: USER_SEARCH_LIMIT, church_id: churchId }),
-        });
-        return readList<FaithfulOption>(data);
-      } catch {
-        return [];
-      }
-    },
-    enabled,
-    placeholderData: keepPreviousData,
-  });
-}
-
 /** The churches the signed-in user may see (the accountant's own): GET /churches?limit=100. */
 export function useChurchOptions(enabled: boolean) {
   return useQuery({

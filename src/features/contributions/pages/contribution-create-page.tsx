@@ -1,3 +1,5 @@
+import type { FaithfulSummary } from '@contract/faithful';
+import { useFaithfulSearch } from '@/shared/api/faithful-search';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -26,8 +28,6 @@ import {
   createContribution,
   useAuthorizedAccounts,
   useChurchOptions,
-  useFaithfulSearch,
-  type FaithfulOption,
 } from '../api/contributions';
 import { PERMISSION_CODES, permissionEntityOf, TYPE_OPTIONS } from '../labels';
 import {
@@ -47,7 +47,7 @@ export type ContributionCreatePageProps = {
   back?: string;
 };
 
-const faithfulLabel = (f: FaithfulOption) =>
+const faithfulLabel = (f: FaithfulSummary) =>
   `${f.firstname} ${f.lastname}${f.registration_number ? ` (${f.registration_number})` : ''}`;
 
 /**
@@ -95,11 +95,10 @@ export function ContributionCreatePage({
 
   const [memberSearch, setMemberSearch] = useState('');
   const debouncedMember = useDebouncedValue(memberSearch.trim(), 500);
-  const members = useFaithfulSearch(
-    debouncedMember,
-    !anonymous,
-    entity?.entityType === 'CHURCH' ? entity.entityId : null,
-  );
+  const members = useFaithfulSearch(debouncedMember, {
+    enabled: !anonymous,
+    churchId: entity?.entityType === 'CHURCH' ? entity.entityId : null,
+  });
   const receiptAccounts = useAuthorizedAccounts(entity, ACCOUNT_CATEGORIES.RECEIPT);
   const paymentAccounts = useAuthorizedAccounts(entity, ACCOUNT_CATEGORIES.TREASURY);
 

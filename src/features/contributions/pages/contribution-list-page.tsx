@@ -1,3 +1,4 @@
+import { useFaithfulSearch } from '@/shared/api/faithful-search';
 import { useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ACCOUNT_CATEGORIES } from '@contract/accounts';
@@ -23,7 +24,6 @@ import {
   fetchContributions,
   useAuthorizedAccounts,
   useContributionList,
-  useFaithfulSearch,
   type ContributionFilters,
   type ContributionScope,
 } from '../api/contributions';
@@ -153,11 +153,10 @@ export function ContributionListPage({
   });
   const receiptAccounts = useAuthorizedAccounts(entity, ACCOUNT_CATEGORIES.RECEIPT);
   const paymentAccounts = useAuthorizedAccounts(entity, ACCOUNT_CATEGORIES.TREASURY);
-  const members = useFaithfulSearch(
-    debouncedMember,
-    entity !== null,
-    entity?.entityType === 'CHURCH' ? entity.entityId : null,
-  );
+  const members = useFaithfulSearch(debouncedMember, {
+    enabled: entity !== null,
+    churchId: entity?.entityType === 'CHURCH' ? entity.entityId : null,
+  });
   const permissions = usePermissions(
     [PERMISSION_CODES.CREATE],
     entity ? permissionEntityOf(entity.entityType, entity.entityId) : null,

@@ -188,18 +188,3 @@ export function useChurchChoices(search: string, enabled = true) {
     placeholderData: keepPreviousData,
   });
 }
-
-/** GET /users?role=faithful&church_id&search&limit=20: the faithful of one church, for a choice. */
-export function useChurchFaithfulSearch(churchId: number | null, search: string, enabled = true) {
-  return useQuery({
-    queryKey: ['faithful', 'search', churchId, search],
-    queryFn: async () => {
-      const { data } = await http.get<unknown>('/users', {
-        params: { role: 'faithful', church_id: churchId, limit: 20, ...(search ? { search } : {}) },
-      });
-      return readList<FaithfulSummary>(data);
-    },
-    enabled: enabled && churchId !== null,
-    placeholderData: keepPreviousData,
-  });
-}

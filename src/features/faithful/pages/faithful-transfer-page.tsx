@@ -1,3 +1,4 @@
+import { useFaithfulSearch } from '@/shared/api/faithful-search';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -25,7 +26,6 @@ import {
   decideTransfer,
   faithfulKeys,
   requestTransfer,
-  useChurchFaithfulSearch,
   useTransferDestinations,
   useTransfers,
 } from '../api/faithful';
@@ -64,7 +64,7 @@ function RequestForm({ churchId }: { churchId: number }) {
   const [selected, setSelected] = useState<FaithfulSummary[]>([]);
   const [faithfulSearch, setFaithfulSearch] = useState('');
   const debouncedFaithful = useDebouncedValue(faithfulSearch.trim(), 500);
-  const faithful = useChurchFaithfulSearch(churchId, debouncedFaithful);
+  const faithful = useFaithfulSearch(debouncedFaithful, { churchId, enabled: churchId !== null });
   const [destination, setDestination] = useState<number | null>(null);
   const [destinationSearch, setDestinationSearch] = useState('');
   const debouncedDestination = useDebouncedValue(destinationSearch.trim(), 500);

@@ -5,7 +5,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { EntityRef, List } from '@contract/common';
+import type { List } from '@contract/common';
 import type {
   AddMemberBody,
   CreateExternalAccountantBody,
@@ -37,7 +37,6 @@ export const membersKeys = {
   groupList: (params: GroupMembersParams) => ['members', 'group', params] as const,
   groupStats: (group: RoleGroup, id: number) => ['members', 'group-stats', group, id] as const,
   positions: (group: RoleGroup, id: number | null) => ['members', 'positions', group, id] as const,
-  faithfulSearch: (search: string) => ['members', 'faithful-search', search] as const,
   grants: (userId: number) => ['members', 'grants', userId] as const,
   accountants: (search: string, page: number) => ['members', 'accountants', search, page] as const,
 };
@@ -120,34 +119,6 @@ export function usePositions(group: RoleGroup | null, id: number | null) {
     queryFn: async () =>
       readList<Position>((await http.get('/roles', { params: { group, ...(id ? { id } : {}) } })).data),
     enabled: group !== null,
-  });
-}
-
-/** Users searched by the position dialog: faithful only, 20 at most (SPEC.md sections 5, 9). */
-export type FaithfulOption = {
-  id: number;
-  firstname: string;
-  lastname: string;
-  phone?: string | null;
-  registration_number?: string | null;
-  church?: EntityRef | null;
-};
-
-export const USER_SEARCH_LIMIT = 20;
-
-export function useFaithfulSearch(search: string, enabled: boolean) {
-  return useQuery({
-    queryKey: membersKeys.faithfulSearch(search),
-    queryFn: async () =>
-      readList<FaithfulOption>(
-        (
-          await http.get('/users', {
-            params: { ...(search ? { search } : {}), role: 'faithful', limit: USER_SEARCH_LIMIT },
-          })
-        ).data,
-      ),
-    enabled,
-    placeholderData: keepPreviousData,
   });
 }
 

@@ -10,7 +10,8 @@ import { Combobox } from '@/shared/ui/combobox';
 import { Dialog } from '@/shared/ui/dialog';
 import { Select } from '@/shared/ui/select';
 import { notify } from '@/shared/ui/toast';
-import { ENTITY_SEARCH_LIMIT, useAddMember, useFaithfulSearch, usePositions } from '../api/members-api';
+import { useFaithfulSearch } from '@/shared/api/faithful-search';
+import { ENTITY_SEARCH_LIMIT, useAddMember, usePositions } from '../api/members-api';
 import { GROUP_LABELS } from '../lib/groups';
 
 export const ASSIGN_MESSAGES = {
@@ -80,7 +81,7 @@ function AssignForm({ target, onClose }: { target: AssignTarget; onClose: () => 
   const debouncedUser = useDebouncedValue(userSearch.trim(), 500);
   const debouncedEntity = useDebouncedValue(entitySearch.trim(), 500);
 
-  const faithful = useFaithfulSearch(debouncedUser, true);
+  const faithful = useFaithfulSearch(debouncedUser);
   const positions = usePositions(group, entityId);
   const regionEntities = useRegionEntities(
     target.kind === 'region' ? group : null,
