@@ -6,7 +6,7 @@ export function FormError({ message, className }: { message?: string | null; cla
   return (
     <div
       role="alert"
-      className={cn('rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700', className)}
+      className={cn('rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800', className)}
     >
       {message}
     </div>

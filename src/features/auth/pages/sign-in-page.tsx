@@ -9,6 +9,7 @@ import { homePathOf } from '@/shared/auth/roles';
 import { login } from '@/shared/auth/session';
 import { usePageTitle } from '@/shared/level/page-title';
 import { safeRedirect } from '../lib/redirect';
+import { FormError } from '@/shared/ui/form-error';
 
 // The first screen most users load, so it carries no form library (decision 0001): two fields checked
 // with the French messages of contract/auth.ts (loginBodySchema, which the server applies too).
@@ -79,14 +80,7 @@ export function SignInPage() {
           <h1 className="text-xl font-semibold text-slate-900">Connexion</h1>
           <p className="mt-1 text-sm text-slate-600">Connectez-vous pour accéder à votre espace.</p>
 
-          {serverError && (
-            <div
-              role="alert"
-              className="mt-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-            >
-              {serverError}
-            </div>
-          )}
+          {serverError && <FormError message={serverError} className="mt-4" />}
 
           <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-5 space-y-4">
             <TextField

@@ -38,6 +38,7 @@ import {
   STATUS_TONES,
   TYPE_OPTIONS,
 } from '../labels';
+import { FormError } from '@/shared/ui/form-error';
 
 export const CONTRIBUTION_PAGE_SIZE = 20;
 const EXPORT_PAGE_SIZE = 1000;
@@ -321,12 +322,7 @@ export function ContributionListPage({
       {list.data && <TotalsBar totals={list.data.totals} />}
 
       {list.isError ? (
-        <div
-          role="alert"
-          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-        >
-          {errorMessage(list.error)}
-        </div>
+        <FormError message={errorMessage(list.error)} />
       ) : (
         <DataTable
           caption={`Liste : ${heading}`}

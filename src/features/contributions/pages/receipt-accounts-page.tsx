@@ -8,6 +8,7 @@ import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import type { DateRangeValue } from '@/shared/ui/date-range-picker';
 import { DateRangeField } from '@/shared/ui/date-range-field';
 import { useReceiptAccountTotals } from '../api/contributions';
+import { FormError } from '@/shared/ui/form-error';
 
 type Row = ReceiptAccountTotals['data'][number];
 
@@ -52,12 +53,7 @@ export function ReceiptAccountsPage({ back }: { back?: string }) {
         </div>
       )}
       {query.isError ? (
-        <div
-          role="alert"
-          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-        >
-          {errorMessage(query.error)}
-        </div>
+        <FormError message={errorMessage(query.error)} />
       ) : (
         <DataTable
           caption="Comptes de recettes"

@@ -11,6 +11,7 @@ import { AssignPositionDialog } from './assign-position-dialog';
 import { MemberTable } from './member-table';
 import { PermissionDialog } from './permission-dialog';
 import { RemoveRolesDialog } from './remove-roles-dialog';
+import { FormError } from '@/shared/ui/form-error';
 
 /**
  * The members of one office (a national office, region, section or church): who holds which position,
@@ -45,9 +46,7 @@ export function OfficeMembers({ group, id, name }: { group: RoleGroup; id: numbe
       }
     >
       {members.isError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {errorMessage(members.error)}
-        </p>
+        <FormError message={errorMessage(members.error)} />
       ) : (
         <MemberTable
           caption="Membres du bureau"

@@ -8,6 +8,7 @@ import { usePageTitle } from '@/shared/level/page-title';
 import { LogoLoader } from '@/shared/ui/logo-loader';
 import { OfficeMembers } from '../components/office-members';
 import { GROUP_OF } from '../lib/groups';
+import { FormError } from '@/shared/ui/form-error';
 
 /**
  * A department's members page: a department (activity group) has no positions of its own; it is led
@@ -22,12 +23,7 @@ export function DepartmentMembersPage({ back }: { back?: string }) {
   });
   usePageTitle(department.data ? `Membres - ${department.data.name}` : 'Membres', { back });
   if (department.isPending) return <LogoLoader />;
-  if (department.isError)
-    return (
-      <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-        {errorMessage(department.error)}
-      </p>
-    );
+  if (department.isError) return <FormError message={errorMessage(department.error)} />;
   const group = GROUP_OF[department.data.entity_type];
   return (
     <div className="mx-auto max-w-6xl space-y-4">

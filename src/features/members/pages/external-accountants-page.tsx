@@ -22,6 +22,7 @@ import {
   useEditManagedChurches,
   useExternalAccountants,
 } from '../api/members-api';
+import { FormError } from '@/shared/ui/form-error';
 
 /** Churches chosen one by one from a search (the managed churches of an accountant). */
 function ChurchPicker({
@@ -234,12 +235,7 @@ export function ExternalAccountantsPage({ back }: { back?: string }) {
           </Button>
         </div>
         {list.isError ? (
-          <p
-            role="alert"
-            className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-          >
-            {errorMessage(list.error)}
-          </p>
+          <FormError message={errorMessage(list.error)} />
         ) : (
           <DataTable
             caption="Comptables externes"

@@ -22,6 +22,7 @@ import { MemberTable } from '../components/member-table';
 import { PermissionDialog } from '../components/permission-dialog';
 import { RemoveRolesDialog } from '../components/remove-roles-dialog';
 import { useEntityName } from './office-members-page';
+import { FormError } from '@/shared/ui/form-error';
 
 type Tab = { key: MemberRoleFilter | null; label: string };
 
@@ -147,12 +148,7 @@ export function RegionMembersPage({ back = '/ma-region' }: { back?: string }) {
           ))}
         </div>
         {list.isError ? (
-          <p
-            role="alert"
-            className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-          >
-            {errorMessage(list.error)}
-          </p>
+          <FormError message={errorMessage(list.error)} />
         ) : (
           <MemberTable
             caption="Membres de la région"

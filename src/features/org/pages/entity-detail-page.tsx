@@ -9,6 +9,7 @@ import { useIsRegistered } from '@/shared/level/space';
 import { useOrgDetail } from '../api/org-detail-query';
 import { EntityLink } from '../components/entity-link';
 import { ORG_KINDS, targetOf, type OrgEntity, type OrgKind } from '../kinds';
+import { FormError } from '@/shared/ui/form-error';
 
 /** A section of the entity's page in the space (its sections, its receipts...). */
 export type DetailLink = { label: string; to: string; description?: string };
@@ -86,14 +87,7 @@ export function EntityDetailPage({ kind, back, links = [] }: EntityDetailPagePro
 
   if (detail.isPending) return <LogoLoader />;
   if (detail.isError) {
-    return (
-      <div
-        role="alert"
-        className="mx-auto max-w-3xl rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-      >
-        {errorMessage(detail.error)}
-      </div>
-    );
+    return <FormError message={errorMessage(detail.error)} className="mx-auto max-w-3xl" />;
   }
 
   const entity = detail.data;

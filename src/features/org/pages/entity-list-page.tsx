@@ -10,6 +10,7 @@ import { useOrgList } from '../api/org-list-query';
 import { useOrgDetail } from '../api/org-detail-query';
 import { EntityLink } from '../components/entity-link';
 import { ORG_KINDS, targetOf, type OrgEntity, type OrgKind } from '../kinds';
+import { FormError } from '@/shared/ui/form-error';
 
 export const ORG_PAGE_SIZE = 20;
 
@@ -131,12 +132,7 @@ export function EntityListPage({ kind, title, back, parentKind }: EntityListPage
         />
       </div>
       {list.isError ? (
-        <div
-          role="alert"
-          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-        >
-          {errorMessage(list.error)}
-        </div>
+        <FormError message={errorMessage(list.error)} />
       ) : (
         <DataTable
           caption={`Liste : ${heading}`}
