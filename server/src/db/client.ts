@@ -35,6 +35,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       import('drizzle-orm/node-postgres'),
     ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, an administrator, a dropped database) must not
+    // crash the process: the pool drops it and opens another on the next query.
+    pool.on('error', (error) => {
+      console.warn(`PostgreSQL : connexion inactive perdue (${error.message})`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
