@@ -1,0 +1,73 @@
+import type { FastifyRequest } from 'fastify';
+import type { SessionUser } from '../auth/sessions';
+import type { Db } from '../db/client';
+import { hasPermissions } from '../permissions/check';
+import { assertEntityVisible } from '../permissions/visibility';
+import { requireUser, requireVisibility } from './context';
+import { httpError, MESSAGES } from './errors';
+
+/**
+ * The entity a call touches, as the API or the database names it: 'CHURCH', 'church',
+ * 'ACTIVITY_GROUP', 'department'... and its id.
+ */
+export type EntityRef = { type: string; id: number };
+
+/** No entity: the permission is asked anywhere (admin lists, the catalogue, the SPA's action hints). */
+export const ANYWHERE = 'anywhere' as const;
+
+type AuthorizeOptions = {
+  /**
+   * Inside a transaction, its handle: PGlite has one connection, and a query on the outer handle
+   * would wait for the transaction forever. Default: the app's database.
+   */
+  db?: Db;
+  /** The user passes without the permission when this holds (e.g. the creator of a request). */
+  unless?: (user: SessionUser) => boolean;
+};
+
+/**
+ * The one way a call is authorised on an entity, used by every module:
+ * - the user is signed in (401);
+ * - the entity exists (404) and the user may see it (403), a department through the entity it hangs on;
+ * - the user holds at least one of `codes` on it (403). `resource:manage` grants its resource's actions.
+ * A super-admin passes. `ANYWHERE` asks for the permission without an entity.
+ *
+ * Call it before opening a transaction, or inside it with `{ db: tx }`.
+ */
+export async function authorize(
+  request: FastifyRequest,
+  entity: EntityRef | typeof ANYWHERE,
+  codes: string | readonly string[],
+  options: AuthorizeOptions = {},
+): Promise<SessionUser> {
+  const db = options.db ?? request.server.deps.db;
+  const wanted = typeof codes === 'string' ? [codes] : [...codes];
+  if (entity === ANYWHERE) {
+    const user = await requireUser(request);
+    if (user.isSuperAdmin || options.unless?.(user)) return user;
+    const held = await hasPermissions(db, user, wanted);
+    if (!wanted.some((code) => held[code])) throw httpError(403, MESSAGES.forbidden);
+    return user;
+  }
+  const { user, visibility } = await requireVisibility(request);
+  if (user.isSuperAdmin || options.unless?.(user)) return user;
+  await assertEntityVisible(db, visibility, entity.type, entity.id);
+  const held = await hasPermissions(db, user, wanted, entity.type, entity.id);
+  if (!wanted.some((code) => held[code])) throw httpError(403, MESSAGES.forbidden);
+  return user;
+}
+
+/**
+ * A read that needs no permission but the entity's visibility (lists of the organisation, names):
+ * 401 without a session, 404 for an unknown entity, 403 for one the user may not see.
+ */
+export async function authorizeVisible(
+  request: FastifyRequest,
+  entity: EntityRef,
+  options: Pick<AuthorizeOptions, 'db'> = {},
+): Promise<SessionUser> {
+  const db = options.db ?? request.server.deps.db;
+  const { user, visibility } = await requireVisibility(request);
+  await assertEntityVisible(db, visibility, entity.type, entity.id);
+  return user;
+}
