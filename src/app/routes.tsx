@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router';
 import type { SpaceKey } from '@/shared/auth/roles';
-import type { SpaceDefinition } from '@/shared/level/space';
+import type { SpaceDefinition } from '@/shared/routing/space';
 import { LogoLoader } from '@/shared/ui/logo-loader';
 import { IndexRedirect } from '@/features/auth/pages/index-redirect';
 import { NotFoundPage } from '@/features/auth/pages/not-found-page';

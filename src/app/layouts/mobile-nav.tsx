@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import type { NavItem } from '@/shared/level/space';
+import type { NavItem } from '@/shared/routing/space';
 import { APP_TITLE } from '@/shared/config';
 import { NavIcon } from '@/spaces/common/nav-icon';
 import { SpaceNav } from './space-nav';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Account } from '@contract/auth';
-import type { NavItem, SpaceDefinition } from '@/shared/level/space';
+import type { NavItem, SpaceDefinition } from '@/shared/routing/space';
 import { usePageHeader } from '@/shared/level/page-title';
 import { roleLabel, spacesOf } from '@/shared/auth/roles';
 import { logout } from '@/shared/auth/session';

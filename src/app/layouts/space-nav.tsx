@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import type { NavItem } from '@/shared/level/space';
+import type { NavItem } from '@/shared/routing/space';
 import { cn } from '@/shared/lib/cn';
 import { NavIcon } from '@/spaces/common/nav-icon';
 

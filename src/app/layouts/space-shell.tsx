@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { useAccount } from '@/shared/auth/account-store';
 import { PageHeaderProvider } from '@/shared/level/page-title';
-import { SpaceProvider, registeredNav, type SpaceDefinition } from '@/shared/level/space';
+import { SpaceProvider, registeredNav, type SpaceDefinition } from '@/shared/routing/space';
 import { APP_TITLE } from '@/shared/config';
 import { cn } from '@/shared/lib/cn';
 import { SpaceHeader } from './space-header';

@@ -4,10 +4,8 @@ import {
   CONTRIBUTION_STATUS_LABELS,
   CONTRIBUTION_TYPE_LABELS,
   CONTRIBUTION_TYPES,
-  type ContributionEntityType,
   type ContributionStatus,
 } from '@contract/contributions';
-import type { PermissionEntity } from '@/shared/permissions/use-permissions';
 import type { BadgeTone } from '@/shared/ui/badge';
 
 export { CONTRIBUTION_STATUS_LABELS, CONTRIBUTION_TYPE_LABELS, CONTRIBUTION_TYPES };
@@ -21,11 +19,6 @@ export const STATUS_TONES: Record<ContributionStatus, BadgeTone> = { valid: 'gre
 
 /** The permission codes the pages ask (defined once in the contract, checked by the server). */
 export const PERMISSION_CODES = CONTRIBUTION_PERMISSIONS;
-
-/** The permission target of an entity: a department is checked as itself (not the global scope). */
-export function permissionEntityOf(entityType: ContributionEntityType, entityId: number): PermissionEntity {
-  return { entityType: entityType === 'ACTIVITY_GROUP' ? 'DEPARTMENT' : entityType, entityId };
-}
 
 /** 'Prénom Nom', or 'Anonyme'. */
 export function contributorName(contribution: Pick<Contribution, 'contributor' | 'is_anonymous'>): string {

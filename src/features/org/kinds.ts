@@ -1,8 +1,10 @@
 import type { EntityType } from '@contract/common';
 import type { Church, NationalOffice, Region, Section } from '@contract/org';
 import type { Level } from '@/shared/level/level-context';
+import { ORG_ENDPOINTS, type OrgKind as AnyOrgKind } from '@/shared/org/entities';
 
-export type OrgKind = 'national-offices' | 'regions' | 'sections' | 'churches';
+/** The kinds the organisation pages list (departments have pages of their own). */
+export type OrgKind = Exclude<AnyOrgKind, 'departments'>;
 
 export type OrgEntityOf = {
   'national-offices': NationalOffice;
@@ -15,6 +17,7 @@ export type OrgEntityOf = {
 export type OrgEntity = { id: number; name: string } & Partial<NationalOffice & Region & Section & Church>;
 
 type KindInfo = {
+  /** the list and detail endpoint (the shared organisation table) */
   endpoint: string;
   entityType: EntityType;
   plural: string;
@@ -23,34 +26,35 @@ type KindInfo = {
   emptyText: string;
 };
 
+const endpointsOf = (kind: OrgKind) => ({
+  endpoint: ORG_ENDPOINTS[kind].list,
+  entityType: ORG_ENDPOINTS[kind].entityType,
+});
+
 export const ORG_KINDS: Record<OrgKind, KindInfo> = {
   'national-offices': {
-    endpoint: '/national-offices',
-    entityType: 'NATIONAL_OFFICE',
+    ...endpointsOf('national-offices'),
     plural: 'Bureaux nationaux',
     singular: 'Bureau national',
     searchPlaceholder: 'Rechercher un bureau national...',
     emptyText: 'Aucun bureau national trouvé',
   },
   regions: {
-    endpoint: '/regions',
-    entityType: 'REGION',
+    ...endpointsOf('regions'),
     plural: 'Régions',
     singular: 'Région',
     searchPlaceholder: 'Rechercher une région...',
     emptyText: 'Aucune région trouvée',
   },
   sections: {
-    endpoint: '/sections',
-    entityType: 'SECTION',
+    ...endpointsOf('sections'),
     plural: 'Sections',
     singular: 'Section',
     searchPlaceholder: 'Rechercher une section...',
     emptyText: 'Aucune section trouvée',
   },
   churches: {
-    endpoint: '/churches',
-    entityType: 'CHURCH',
+    ...endpointsOf('churches'),
     plural: 'Églises',
     singular: 'Église',
     searchPlaceholder: 'Rechercher une église...',

@@ -1,37 +1,51 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { Outlet, useParams } from 'react-router';
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { Outlet, useParams, useSearchParams, type RouteObject } from 'react-router';
 import type { EntityType } from '@contract/common';
+import type { RouteHandle } from '@/shared/routing/page-route';
 
-/** The entity a page works on. The admin and accountant spaces work across entities: 'GLOBAL'. */
-export type LevelEntityType = EntityType | 'GLOBAL';
-export type Level = { entityType: LevelEntityType; entityId: number | null };
+/**
+ * The Level: the one entity a page works on, and the only way a page learns it. The space resolves
+ * it (the signed-in leader's group, a drill-down URL parameter, the accountant's chosen church) and
+ * every page below reads `useLevel()`. The admin, accountant and personal spaces work across
+ * entities: 'GLOBAL'.
+ */
+export type EntityLevel = { entityType: EntityType; entityId: number };
+export type Level = EntityLevel | { entityType: 'GLOBAL'; entityId: null };
 
 export const GLOBAL_LEVEL: Level = { entityType: 'GLOBAL', entityId: null };
 
-/** What a row of a list knows about where it hangs (the API answers some of these). */
-export type EntityTarget = {
-  id: number;
-  national_office_id?: number | null;
-  region_id?: number | null;
-  section_id?: number | null;
+/** The Level's entity, or null at the global level. */
+export function levelEntity(level: Level): EntityLevel | null {
+  return level.entityType === 'GLOBAL' ? null : level;
+}
+
+/**
+ * Where the Level is the user's to choose among a few entities (the accountant's churches): the
+ * options and how to choose. Until one is chosen the Level is global.
+ */
+export type LevelChoice = {
+  options: { id: number; name: string }[];
+  choose: (id: number) => void;
 };
 
-/** The space's path helpers: pages build links with them, never with hard-coded prefixes. */
-export type SpacePaths = {
-  /** the space's home, e.g. '/ma-region' */
-  root: string;
-  /** the page of the current level (e.g. '/ma-region/sections/3'): features append their segment */
-  here: string;
-  /** the page of an entity in this space, or null when the space shows none */
-  entity: (type: EntityType, target: EntityTarget) => string | null;
-};
-
-type LevelValue = { level: Level; paths: SpacePaths };
+type LevelValue = { level: Level; choice: LevelChoice | null };
 
 const LevelContext = createContext<LevelValue | null>(null);
 
-export function LevelProvider({ level, paths, children }: LevelValue & { children: ReactNode }) {
-  const value = useMemo(() => ({ level, paths }), [level, paths]);
+export function LevelProvider({
+  level,
+  choice = null,
+  children,
+}: {
+  level: Level;
+  choice?: LevelChoice | null;
+  children: ReactNode;
+}) {
+  const { entityType, entityId } = level;
+  const value = useMemo(
+    () => ({ level: { entityType, entityId } as Level, choice }),
+    [entityType, entityId, choice],
+  );
   return <LevelContext.Provider value={value}>{children}</LevelContext.Provider>;
 }
 
@@ -45,8 +59,9 @@ export function useLevel(): Level {
   return useLevelValue().level;
 }
 
-export function useSpacePaths(): SpacePaths {
-  return useLevelValue().paths;
+/** The choice of the Level offered on this page, when the space offers one. */
+export function useLevelChoice(): LevelChoice | null {
+  return useLevelValue().choice;
 }
 
 /** Thrown when a URL parameter cannot name an entity: the router's error page shows 'Page introuvable'. */
@@ -64,25 +79,106 @@ export function parseIdParam(value: string | undefined): number {
   return id;
 }
 
-type ParamLevelProps = {
-  entityType: EntityType;
-  /** the route parameter holding the entity id, e.g. 'sectionId' */
-  param: string;
-  /** the page of that entity in the space */
-  here: (id: number, params: Readonly<Record<string, string | undefined>>) => string;
-};
-
-/** A route element setting the Level from a URL parameter for the pages below it. */
-export function ParamLevel({ entityType, param, here }: ParamLevelProps) {
-  const params = useParams();
-  const parent = useLevelValue();
-  const id = parseIdParam(params[param]);
-  const path = here(id, params);
-  const level = useMemo<Level>(() => ({ entityType, entityId: id }), [entityType, id]);
-  const paths = useMemo<SpacePaths>(() => ({ ...parent.paths, here: path }), [parent.paths, path]);
+/** The route element of a space's top route: the Level of every page below. */
+export function SpaceLevel({ level }: { level: Level }) {
   return (
-    <LevelProvider level={level} paths={paths}>
+    <LevelProvider level={level}>
       <Outlet />
     </LevelProvider>
   );
+}
+
+function ParamLevel({ entityType, param }: { entityType: EntityType; param: string }) {
+  const params = useParams();
+  const id = parseIdParam(params[param]);
+  return (
+    <LevelProvider level={{ entityType, entityId: id }}>
+      <Outlet />
+    </LevelProvider>
+  );
+}
+
+/**
+ * The handle of a route that sets the Level; its pages go back to `landing` below it ('' : itself;
+ * null: no page of its own, they go back to the place above).
+ */
+export const levelHandle = (
+  landing: string | null = '',
+  level: RouteHandle['level'] = true,
+): RouteHandle => ({
+  level,
+  ...(landing === null ? {} : { landing }),
+});
+
+/**
+ * A route setting the Level from a URL parameter for the pages below it:
+ * `entityRoute({ path: 'sections/:sectionId', entityType: 'SECTION', param: 'sectionId', children })`.
+ */
+export function entityRoute({
+  path,
+  entityType,
+  param,
+  landing = '',
+  children,
+}: {
+  path: string;
+  entityType: EntityType;
+  param: string;
+  /** where the pages below go back to: the entity's page (''), a page below it ('dashboard'), or none (null) */
+  landing?: string | null;
+  children: RouteObject[];
+}): RouteObject {
+  return {
+    path,
+    element: <ParamLevel entityType={entityType} param={param} />,
+    handle: levelHandle(landing, { entityType, param }),
+    children,
+  };
+}
+
+type ChoiceLevelProps = {
+  entityType: EntityType;
+  query: string;
+  useOptions: () => LevelChoice['options'];
+};
+
+function ChoiceLevel({ entityType, query, useOptions }: ChoiceLevelProps) {
+  const [search, setSearch] = useSearchParams();
+  const options = useOptions();
+  const raw = search.get(query);
+  const id = Number(raw);
+  const chosen = raw && Number.isInteger(id) && id > 0 ? id : null;
+  const choose = useCallback(
+    (next: number) =>
+      setSearch(
+        (previous) => {
+          const params = new URLSearchParams(previous);
+          params.set(query, String(next));
+          return params;
+        },
+        { replace: true },
+      ),
+    [query, setSearch],
+  );
+  const choice = useMemo(() => ({ options, choose }), [options, choose]);
+  return (
+    <LevelProvider level={chosen ? { entityType, entityId: chosen } : GLOBAL_LEVEL} choice={choice}>
+      <Outlet />
+    </LevelProvider>
+  );
+}
+
+/**
+ * A pathless route whose pages work on an entity the user chooses among `useOptions()` (the
+ * accountant's churches), kept in the query string (`?church=ID`): global until one is chosen.
+ */
+export function choiceRoute({
+  children,
+  ...props
+}: ChoiceLevelProps & { children: RouteObject[] }): RouteObject {
+  return {
+    element: <ChoiceLevel {...props} />,
+    handle: levelHandle(null, { entityType: props.entityType, query: props.query }),
+    children,
+  };
 }

@@ -1,31 +1,23 @@
-import type { EntityType } from '@contract/common';
-import type { SpaceDefinition } from '@/shared/level/space';
-import { GLOBAL_LEVEL, ParamLevel, type EntityTarget } from '@/shared/level/level-context';
+import { contributionCreateRoute, contributionRoutes } from '@/features/contributions/routes';
+import { expenseRoutes } from '@/features/expenses/routes';
+import { documentRoutes, treasuryJournalRoute } from '@/features/journals/routes';
 import { orgDetailRoute, orgListRoute } from '@/features/org/routes';
-import { featureRoutes, slotPages } from '../common/features';
-import { SpaceLevel } from '../common/space-level';
+import { useAccount } from '@/shared/auth/account-store';
+import {
+  choiceRoute,
+  entityRoute,
+  GLOBAL_LEVEL,
+  levelHandle,
+  SpaceLevel,
+  type LevelChoice,
+} from '@/shared/level/level-context';
+import type { SpaceDefinition } from '@/shared/routing/space';
 import { ACCOUNTANT_ROOT, accountantDock, accountantNav } from './nav';
 
-function entityPath(type: EntityType, target: EntityTarget): string | null {
-  return type === 'CHURCH' ? `${ACCOUNTANT_ROOT}/eglise/${target.id}` : null;
-}
+const NONE: LevelChoice['options'] = [];
 
-/** The church page's sections: the church's own pages, and the documents opened on it (?church=ID). */
-const churchLinks = (id: string | undefined) => [
-  {
-    label: 'Recettes',
-    to: `${ACCOUNTANT_ROOT}/eglise/${id}/recettes`,
-    description: 'Les contributions reçues',
-  },
-  {
-    label: 'Journal de trésorerie',
-    to: `${ACCOUNTANT_ROOT}/journal-de-tresorerie/${id}`,
-    description: 'Caisse, banque et paiements électroniques',
-  },
-  { label: 'Journaux', to: `${ACCOUNTANT_ROOT}/journaux?church=${id}` },
-  { label: 'Journaux d’un compte', to: `${ACCOUNTANT_ROOT}/journaux-dun-compte?church=${id}` },
-  { label: 'Rapport financier', to: `${ACCOUNTANT_ROOT}/rapport-financier?church=${id}` },
-];
+/** The churches the accountant manages: the ones they choose among (?church=ID). */
+const useManagedChurches = () => useAccount()?.managedChurches ?? NONE;
 
 export const space: SpaceDefinition = {
   key: 'accountant',
@@ -34,29 +26,51 @@ export const space: SpaceDefinition = {
   home: ACCOUNTANT_ROOT,
   nav: accountantNav,
   dock: accountantDock,
+  entity: (type, target) => (type === 'CHURCH' ? `${ACCOUNTANT_ROOT}/eglise/${target.id}` : null),
   routes: [
     {
-      element: <SpaceLevel level={GLOBAL_LEVEL} root={ACCOUNTANT_ROOT} entity={entityPath} />,
+      element: <SpaceLevel level={GLOBAL_LEVEL} />,
+      handle: levelHandle(),
       children: [
         // The home is the list of the churches the accountant manages (the server narrows GET /churches).
-        orgListRoute({ index: true }, { kind: 'churches', title: 'Mes églises' }),
-        {
+        orgListRoute({ index: true }, 'churches', { title: 'Mes églises' }),
+        // A church's page: its receipts, and its documents opened on it.
+        entityRoute({
           path: 'eglise/:id',
-          element: (
-            <ParamLevel entityType="CHURCH" param="id" here={(id) => `${ACCOUNTANT_ROOT}/eglise/${id}`} />
-          ),
+          entityType: 'CHURCH',
+          param: 'id',
           children: [
-            orgDetailRoute(
-              { index: true },
-              { kind: 'churches', back: ACCOUNTANT_ROOT, links: ({ id }) => churchLinks(id) },
-            ),
-            ...slotPages('accountant-church', 'recettes', {
-              space: 'accountant',
-              page: ({ id }) => `${ACCOUNTANT_ROOT}/eglise/${id}`,
-            }),
+            orgDetailRoute('churches', [
+              { label: 'Recettes', page: 'contributions.list', description: 'Les contributions reçues' },
+              {
+                label: 'Journal de trésorerie',
+                page: 'journals.treasury',
+                description: 'Caisse, banque et paiements électroniques',
+              },
+              { label: 'Journaux', page: 'journals.general' },
+              { label: 'Journaux d’un compte', page: 'journals.account' },
+              { label: 'Rapport financier', page: 'journals.report' },
+            ]),
+            ...contributionRoutes({ create: false }),
           ],
-        },
-        ...featureRoutes('accountant'),
+        }),
+        // SPEC.md: the treasurer journal of one church, the church id in the URL.
+        entityRoute({
+          path: 'journal-de-tresorerie/:id',
+          entityType: 'CHURCH',
+          param: 'id',
+          landing: null,
+          children: [treasuryJournalRoute({ index: true })],
+        }),
+        // The other documents and the recording of a contribution work on the church the accountant
+        // chooses on the page (or comes with, as ?church=ID).
+        choiceRoute({
+          entityType: 'CHURCH',
+          query: 'church',
+          useOptions: useManagedChurches,
+          children: [...documentRoutes(), contributionCreateRoute('recettes/nouvelle')],
+        }),
+        ...expenseRoutes(),
       ],
     },
   ],

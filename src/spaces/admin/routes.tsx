@@ -1,17 +1,19 @@
-import type { EntityType } from '@contract/common';
-import type { SpaceDefinition } from '@/shared/level/space';
-import { GLOBAL_LEVEL, ParamLevel, type EntityTarget } from '@/shared/level/level-context';
+import { departmentContributionsRoute, faithfulContributionsRoute } from '@/features/contributions/routes';
+import { expenseRoutes } from '@/features/expenses/routes';
+import { faithfulRoutes } from '@/features/faithful/routes';
+import {
+  departmentMembersRoute,
+  externalAccountantsRoute,
+  leadersRoute,
+  officeMembersRoute,
+} from '@/features/members/routes';
 import { orgDetailRoute, orgListRoute } from '@/features/org/routes';
+import { entityRoute, GLOBAL_LEVEL, levelHandle, SpaceLevel } from '@/shared/level/level-context';
+import type { SpaceDefinition } from '@/shared/routing/space';
 import { departmentBranch } from '../common/branches';
-import { featureRoutes, slotPages } from '../common/features';
 import { SpaceHub } from '../common/space-hub';
-import { SpaceLevel } from '../common/space-level';
 import { subLinks } from '../common/sub-links';
 import { ADMIN_ROOT, adminNav } from './nav';
-
-function entityPath(type: EntityType, target: EntityTarget): string | null {
-  return type === 'NATIONAL_OFFICE' ? `${ADMIN_ROOT}/bureaux-nationaux/${target.id}` : null;
-}
 
 export const space: SpaceDefinition = {
   key: 'admin',
@@ -19,52 +21,39 @@ export const space: SpaceDefinition = {
   root: ADMIN_ROOT,
   home: ADMIN_ROOT,
   nav: adminNav,
+  entity: (type, target) =>
+    type === 'NATIONAL_OFFICE' ? `${ADMIN_ROOT}/bureaux-nationaux/${target.id}` : null,
   routes: [
     {
-      element: <SpaceLevel level={GLOBAL_LEVEL} root={ADMIN_ROOT} entity={entityPath} />,
+      element: <SpaceLevel level={GLOBAL_LEVEL} />,
+      handle: levelHandle(),
       children: [
         { index: true, element: <SpaceHub title="Administration" /> },
-        orgListRoute({ path: 'bureaux-nationaux' }, { kind: 'national-offices', back: ADMIN_ROOT }),
-        {
+        orgListRoute('bureaux-nationaux', 'national-offices'),
+        entityRoute({
           path: 'bureaux-nationaux/:id',
-          element: (
-            <ParamLevel
-              entityType="NATIONAL_OFFICE"
-              param="id"
-              here={(id) => `${ADMIN_ROOT}/bureaux-nationaux/${id}`}
-            />
-          ),
+          entityType: 'NATIONAL_OFFICE',
+          param: 'id',
           children: [
             orgDetailRoute(
-              { index: true },
-              {
-                kind: 'national-offices',
-                back: `${ADMIN_ROOT}/bureaux-nationaux`,
-                links: ({ id }) =>
-                  subLinks(`${ADMIN_ROOT}/bureaux-nationaux/${id}`, [
-                    'membres',
-                    'souscriptions',
-                    'comptes-interdits',
-                  ]),
-              },
+              'national-offices',
+              subLinks(['members.office', 'subscriptions.list', 'accounts.forbidden']),
             ),
-            ...['membres', 'souscriptions', 'comptes-interdits'].flatMap((segment) =>
-              slotPages('national-office', segment, {
-                space: 'admin',
-                page: ({ id }) => `${ADMIN_ROOT}/bureaux-nationaux/${id}`,
-              }),
-            ),
+            officeMembersRoute(),
           ],
-        },
-        orgListRoute({ path: 'regions' }, { kind: 'regions', back: ADMIN_ROOT }),
-        orgListRoute({ path: 'sections' }, { kind: 'sections', back: ADMIN_ROOT }),
-        orgListRoute({ path: 'eglises' }, { kind: 'churches', back: ADMIN_ROOT }),
-        ...featureRoutes('admin'),
-        departmentBranch({
-          space: 'admin',
-          base: ADMIN_ROOT,
-          links: ['membres', 'contributions', 'depenses', 'activites'],
         }),
+        orgListRoute('regions', 'regions'),
+        orgListRoute('sections', 'sections'),
+        orgListRoute('eglises', 'churches'),
+        ...faithfulRoutes({ add: true, detail: true, edit: true }),
+        faithfulContributionsRoute(),
+        leadersRoute(),
+        externalAccountantsRoute(),
+        departmentBranch([
+          departmentMembersRoute(),
+          departmentContributionsRoute(),
+          ...expenseRoutes({ add: false, detail: false }),
+        ]),
       ],
     },
   ],

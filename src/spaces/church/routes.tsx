@@ -1,18 +1,20 @@
-import type { EntityType } from '@contract/common';
 import { useLocation } from 'react-router';
-import type { SpaceDefinition } from '@/shared/level/space';
-import { RouteNotFoundError, type EntityTarget } from '@/shared/level/level-context';
+import {
+  contributionRoutes,
+  faithfulContributionsRoute,
+  receiptAccountsRoute,
+} from '@/features/contributions/routes';
+import { expenseRoutes } from '@/features/expenses/routes';
+import { faithfulRoutes } from '@/features/faithful/routes';
+import { accountingDocumentsRoutes } from '@/features/journals/routes';
+import { officeMembersRoute } from '@/features/members/routes';
 import { useAccount } from '@/shared/auth/account-store';
-import { useLeaderContext } from '../common/use-leader-context';
+import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
+import type { SpaceDefinition } from '@/shared/routing/space';
 import { SpaceHub } from '../common/space-hub';
-import { featureRoutes } from '../common/features';
-import { SpaceLevel } from '../common/space-level';
+import { useLeaderContext } from '../common/use-leader-context';
 import { BillingScreen } from './billing-screen';
 import { CHURCH_ROOT as ROOT, CHURCH_SUBSCRIPTIONS, churchNav } from './nav';
-
-function entityPath(type: EntityType): string | null {
-  return type === 'CHURCH' ? ROOT : null;
-}
 
 const onSubscriptions = (pathname: string) =>
   pathname === CHURCH_SUBSCRIPTIONS || pathname.startsWith(`${CHURCH_SUBSCRIPTIONS}/`);
@@ -30,13 +32,7 @@ function ChurchLevel() {
   const unpaid = account?.church?.has_unpaid_subscription ?? church.has_unpaid_subscription;
   if (unpaid && !onSubscriptions(pathname))
     return <BillingScreen churchName={account?.church?.name ?? church.name} />;
-  return (
-    <SpaceLevel
-      level={{ entityType: 'CHURCH', entityId: church.id }}
-      root={ROOT}
-      entity={entityPath as (type: EntityType, target: EntityTarget) => string | null}
-    />
-  );
+  return <SpaceLevel level={{ entityType: 'CHURCH', entityId: church.id }} />;
 }
 
 function ChurchHome() {
@@ -50,10 +46,21 @@ export const space: SpaceDefinition = {
   root: ROOT,
   home: ROOT,
   nav: churchNav,
+  entity: (type) => (type === 'CHURCH' ? ROOT : null),
   routes: [
     {
       element: <ChurchLevel />,
-      children: [{ index: true, element: <ChurchHome /> }, ...featureRoutes('church')],
+      handle: levelHandle(),
+      children: [
+        { index: true, element: <ChurchHome /> },
+        ...contributionRoutes(),
+        receiptAccountsRoute(),
+        ...expenseRoutes(),
+        ...accountingDocumentsRoutes(),
+        officeMembersRoute('responsables', 'Responsables'),
+        ...faithfulRoutes({ add: true, detail: true, edit: true, transfer: true }),
+        faithfulContributionsRoute(),
+      ],
     },
   ],
 };

@@ -1,4 +1,4 @@
-import type { NavIconName } from '@/shared/level/space';
+import type { NavIconName } from '@/shared/routing/space';
 
 // Stroke icons (24x24, Lucide-like outlines) drawn inline: a few paths cost less than an icon library.
 const PATHS: Record<NavIconName | 'menu' | 'logout' | 'back' | 'close' | 'switch' | 'chevron', string[]> = {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useAccount } from '@/shared/auth/account-store';
 import { roleLabel, spacesOf } from '@/shared/auth/roles';
 import { usePageTitle } from '@/shared/level/page-title';
-import { registeredNav, useSpace } from '@/shared/level/space';
+import { registeredNav, useSpace } from '@/shared/routing/space';
 import { AccountSummary } from './account-summary';
 import { NavIcon } from './nav-icon';
 

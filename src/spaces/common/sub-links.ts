@@ -1,25 +1,26 @@
 import type { DetailLink } from '@/features/org/pages/entity-detail-page';
+import type { PageId } from '@/shared/routing/page-route';
 
-/** The sections an entity's page may link to, by URL segment (ROUTES.md). */
+/** The sections an entity's page may link to, by the page they open (ROUTES.md). */
 const LABELS = {
-  regions: 'Régions',
-  sections: 'Sections',
-  eglises: 'Églises',
-  recettes: 'Recettes',
-  depenses: 'Dépenses',
-  'rapport-activites': 'Rapports d’activités',
-  membres: 'Membres',
-  fideles: 'Fidèles',
-  souscriptions: 'Souscriptions',
-  'groupe-activites': 'Groupes d’activités',
-  'type-activites': 'Types d’activités',
-  'comptes-interdits': 'Comptes interdits',
-} as const;
+  'org.regions': 'Régions',
+  'org.sections': 'Sections',
+  'org.churches': 'Églises',
+  'contributions.list': 'Recettes',
+  'expenses.list': 'Dépenses',
+  'activities.reports': 'Rapports d’activités',
+  'members.office': 'Membres',
+  'faithful.list': 'Fidèles',
+  'subscriptions.list': 'Souscriptions',
+  'activities.groups': 'Groupes d’activités',
+  'activities.types': 'Types d’activités',
+  'accounts.forbidden': 'Comptes interdits',
+} as const satisfies Record<PageId, string>;
 
-/** The URL segment of a section below an entity's page, e.g. 'recettes'. */
-export type SubLinkSegment = keyof typeof LABELS;
+/** A page below an entity's page, by its name. */
+export type SubLink = keyof typeof LABELS;
 
-/** Links to `{base}/{segment}`; the detail page shows those whose page exists. */
-export function subLinks(base: string, segments: readonly SubLinkSegment[]): DetailLink[] {
-  return segments.map((segment) => ({ label: LABELS[segment], to: `${base}/${segment}` }));
+/** The links of an entity's page; the page shows those the space has at the entity's Level. */
+export function subLinks(pages: readonly SubLink[]): DetailLink[] {
+  return pages.map((page) => ({ label: LABELS[page], page }));
 }

@@ -1,40 +1,26 @@
-import type { EntityType } from '@contract/common';
-import type { SpaceDefinition } from '@/shared/level/space';
-import { RouteNotFoundError, type EntityTarget } from '@/shared/level/level-context';
-import { useLeaderContext } from '../common/use-leader-context';
+import {
+  contributionRoutes,
+  departmentContributionsRoute,
+  faithfulContributionsRoute,
+} from '@/features/contributions/routes';
+import { expenseRoutes } from '@/features/expenses/routes';
+import { faithfulRoutes } from '@/features/faithful/routes';
+import { accountingDocumentsRoutes } from '@/features/journals/routes';
+import { departmentMembersRoute, officeMembersRoute } from '@/features/members/routes';
 import { orgListRoute } from '@/features/org/routes';
+import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
+import { prefixed } from '@/shared/routing/page-route';
+import type { SpaceDefinition } from '@/shared/routing/space';
 import { churchBranch, departmentBranch, regionBranch, sectionBranch } from '../common/branches';
-import { featureRoutes } from '../common/features';
 import { SpaceHub } from '../common/space-hub';
-import { SpaceLevel } from '../common/space-level';
+import { useLeaderContext } from '../common/use-leader-context';
 import { NATIONAL_OFFICE_ROOT as ROOT, nationalOfficeNav } from './nav';
-
-function entityPath(type: EntityType, target: EntityTarget): string | null {
-  switch (type) {
-    case 'NATIONAL_OFFICE':
-      return ROOT;
-    case 'REGION':
-      return `${ROOT}/regions/${target.id}`;
-    case 'SECTION':
-      return `${ROOT}/sections/${target.id}`;
-    case 'CHURCH':
-      return `${ROOT}/eglises/${target.id}`;
-    default:
-      return null;
-  }
-}
 
 /** The Level of the space: the leader's national office. */
 function NationalOfficeLevel() {
   const office = useLeaderContext('nationalOffice');
   if (!office) throw new RouteNotFoundError();
-  return (
-    <SpaceLevel
-      level={{ entityType: 'NATIONAL_OFFICE', entityId: office.id }}
-      root={ROOT}
-      entity={entityPath}
-    />
-  );
+  return <SpaceLevel level={{ entityType: 'NATIONAL_OFFICE', entityId: office.id }} />;
 }
 
 function NationalOfficeHome() {
@@ -48,43 +34,89 @@ export const space: SpaceDefinition = {
   root: ROOT,
   home: ROOT,
   nav: nationalOfficeNav,
+  entity: (type, target) => {
+    switch (type) {
+      case 'NATIONAL_OFFICE':
+        return ROOT;
+      case 'REGION':
+        return `${ROOT}/regions/${target.id}`;
+      case 'SECTION':
+        return `${ROOT}/sections/${target.id}`;
+      case 'CHURCH':
+        return `${ROOT}/eglises/${target.id}`;
+      default:
+        return null;
+    }
+  },
   routes: [
     {
       element: <NationalOfficeLevel />,
+      handle: levelHandle(),
       children: [
         { index: true, element: <NationalOfficeHome /> },
-        orgListRoute({ path: 'regions' }, { kind: 'regions', back: ROOT }),
-        orgListRoute({ path: 'eglises' }, { kind: 'churches', back: ROOT }),
-        ...featureRoutes('national-office'),
-        departmentBranch({
-          space: 'national-office',
-          base: ROOT,
-          links: ['membres', 'contributions', 'depenses', 'activites'],
-        }),
+        orgListRoute('regions', 'regions'),
+        orgListRoute('eglises', 'churches'),
+        officeMembersRoute(),
+        ...faithfulRoutes(),
+        // The office's accounting ('espace-comptable/...'): the pages stay at the office's Level.
+        ...prefixed('espace-comptable', [
+          ...contributionRoutes(),
+          ...expenseRoutes(),
+          ...accountingDocumentsRoutes(),
+        ]),
+        departmentBranch([
+          departmentMembersRoute(),
+          departmentContributionsRoute(),
+          ...expenseRoutes({ add: false, detail: false }),
+        ]),
         regionBranch({
-          space: 'national-office',
-          base: ROOT,
-          links: ['sections', 'recettes', 'depenses', 'rapport-activites', 'membres'],
+          links: [
+            'org.sections',
+            'contributions.list',
+            'expenses.list',
+            'activities.reports',
+            'members.office',
+          ],
+          pages: [
+            orgListRoute('sections', 'sections', { parentKind: 'regions' }),
+            ...contributionRoutes({ create: false }),
+            ...expenseRoutes(),
+            officeMembersRoute(),
+          ],
         }),
         // No list of sections in this space: a section's page goes back to its region.
         sectionBranch({
-          space: 'national-office',
-          base: ROOT,
-          links: ['eglises', 'recettes', 'depenses', 'rapport-activites', 'membres'],
-          back: 'parent',
+          links: [
+            'org.churches',
+            'contributions.list',
+            'expenses.list',
+            'activities.reports',
+            'members.office',
+          ],
+          pages: [
+            orgListRoute('eglises', 'churches', { parentKind: 'sections' }),
+            ...contributionRoutes({ create: false }),
+            ...expenseRoutes({ detail: false }),
+            officeMembersRoute(),
+          ],
         }),
         churchBranch({
-          space: 'national-office',
-          base: ROOT,
           links: [
-            'recettes',
-            'depenses',
-            'membres',
-            'fideles',
-            'souscriptions',
-            'rapport-activites',
-            'groupe-activites',
-            'type-activites',
+            'contributions.list',
+            'expenses.list',
+            'members.office',
+            'faithful.list',
+            'subscriptions.list',
+            'activities.reports',
+            'activities.groups',
+            'activities.types',
+          ],
+          pages: [
+            ...contributionRoutes({ create: false }),
+            ...expenseRoutes({ detail: false }),
+            officeMembersRoute(),
+            ...faithfulRoutes({ detail: true }),
+            faithfulContributionsRoute(),
           ],
         }),
       ],

@@ -1,13 +1,11 @@
-import type { SpaceDefinition } from '@/shared/level/space';
-import { GLOBAL_LEVEL } from '@/shared/level/level-context';
+import { departmentContributionsRoute, myContributionsRoutes } from '@/features/contributions/routes';
+import { expenseRoutes, myExpensesRoute } from '@/features/expenses/routes';
 import { useAccount } from '@/shared/auth/account-store';
-import { SpaceHub } from '../common/space-hub';
+import { GLOBAL_LEVEL, levelHandle, SpaceLevel } from '@/shared/level/level-context';
+import type { SpaceDefinition } from '@/shared/routing/space';
 import { departmentBranch } from '../common/branches';
-import { featureRoutes } from '../common/features';
-import { SpaceLevel } from '../common/space-level';
+import { SpaceHub } from '../common/space-hub';
 import { PERSONAL_HOME, personalNav } from './nav';
-
-const noEntityPage = () => null;
 
 function PersonalHome() {
   const account = useAccount();
@@ -23,11 +21,13 @@ export const space: SpaceDefinition = {
   nav: personalNav,
   routes: [
     {
-      element: <SpaceLevel level={GLOBAL_LEVEL} root="/" entity={noEntityPage} />,
+      element: <SpaceLevel level={GLOBAL_LEVEL} />,
+      handle: levelHandle('dashboard'),
       children: [
         { path: 'dashboard', element: <PersonalHome /> },
-        ...featureRoutes('personal'),
-        departmentBranch({ space: 'personal', base: '/', links: ['contributions', 'depenses', 'activites'] }),
+        ...myContributionsRoutes(),
+        myExpensesRoute('mes-requetes'),
+        departmentBranch([departmentContributionsRoute(), ...expenseRoutes({ add: false, detail: false })]),
       ],
     },
   ],

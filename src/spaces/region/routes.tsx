@@ -1,32 +1,19 @@
-import type { EntityType } from '@contract/common';
-import type { SpaceDefinition } from '@/shared/level/space';
-import { RouteNotFoundError, type EntityTarget } from '@/shared/level/level-context';
-import { useLeaderContext } from '../common/use-leader-context';
+import { contributionRoutes, faithfulContributionsRoute } from '@/features/contributions/routes';
+import { expenseAddRoute, expenseRoutes } from '@/features/expenses/routes';
+import { faithfulRoutes } from '@/features/faithful/routes';
+import { officeMembersRoute, regionMembersRoute } from '@/features/members/routes';
 import { orgListRoute } from '@/features/org/routes';
+import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
+import type { SpaceDefinition } from '@/shared/routing/space';
 import { churchBranch, sectionBranch } from '../common/branches';
 import { SpaceHub } from '../common/space-hub';
-import { featureRoutes } from '../common/features';
-import { SpaceLevel } from '../common/space-level';
+import { useLeaderContext } from '../common/use-leader-context';
 import { REGION_ROOT as ROOT, regionNav } from './nav';
-
-function entityPath(type: EntityType, target: EntityTarget): string | null {
-  switch (type) {
-    case 'REGION':
-      return ROOT;
-    case 'SECTION':
-      return `${ROOT}/sections/${target.id}`;
-    case 'CHURCH':
-      // The region shows a church under its section only.
-      return target.section_id ? `${ROOT}/sections/${target.section_id}/eglises/${target.id}` : null;
-    default:
-      return null;
-  }
-}
 
 function RegionLevel() {
   const region = useLeaderContext('region');
   if (!region) throw new RouteNotFoundError();
-  return <SpaceLevel level={{ entityType: 'REGION', entityId: region.id }} root={ROOT} entity={entityPath} />;
+  return <SpaceLevel level={{ entityType: 'REGION', entityId: region.id }} />;
 }
 
 function RegionHome() {
@@ -40,24 +27,62 @@ export const space: SpaceDefinition = {
   root: ROOT,
   home: ROOT,
   nav: regionNav,
+  entity: (type, target) => {
+    switch (type) {
+      case 'REGION':
+        return ROOT;
+      case 'SECTION':
+        return `${ROOT}/sections/${target.id}`;
+      case 'CHURCH':
+        // The region shows a church under its section only.
+        return target.section_id ? `${ROOT}/sections/${target.section_id}/eglises/${target.id}` : null;
+      default:
+        return null;
+    }
+  },
   routes: [
     {
       element: <RegionLevel />,
+      handle: levelHandle(),
       children: [
         { index: true, element: <RegionHome /> },
-        orgListRoute({ path: 'sections' }, { kind: 'sections', back: ROOT }),
-        orgListRoute({ path: 'eglises' }, { kind: 'churches', back: ROOT }),
-        ...featureRoutes('region'),
+        orgListRoute('sections', 'sections'),
+        orgListRoute('eglises', 'churches'),
+        ...contributionRoutes(),
+        ...expenseRoutes(),
+        expenseAddRoute('creer-une-depense'),
+        regionMembersRoute(),
+        ...faithfulRoutes(),
         sectionBranch({
-          space: 'region',
-          base: ROOT,
-          links: ['eglises', 'recettes', 'depenses', 'rapport-activites', 'membres'],
-          // The region shows a church under its section only.
-          children: [
+          links: [
+            'org.churches',
+            'contributions.list',
+            'expenses.list',
+            'activities.reports',
+            'members.office',
+          ],
+          pages: [
+            orgListRoute('eglises', 'churches', { parentKind: 'sections' }),
+            ...contributionRoutes({ create: false }),
+            ...expenseRoutes({ add: false, detail: false }),
+            officeMembersRoute(),
+            // The region shows a church under its section only.
             churchBranch({
-              space: 'region',
-              base: ({ sectionId }) => `${ROOT}/sections/${sectionId}`,
-              links: ['recettes', 'depenses', 'membres', 'fideles', 'souscriptions', 'rapport-activites'],
+              links: [
+                'contributions.list',
+                'expenses.list',
+                'members.office',
+                'faithful.list',
+                'subscriptions.list',
+                'activities.reports',
+              ],
+              pages: [
+                ...contributionRoutes({ create: false }),
+                ...expenseRoutes({ add: false, detail: false }),
+                officeMembersRoute(),
+                ...faithfulRoutes({ add: true, detail: true }),
+                faithfulContributionsRoute(),
+              ],
             }),
           ],
         }),

@@ -1,4 +1,4 @@
-import type { NavItem } from '@/shared/level/space';
+import type { NavItem } from '@/shared/routing/space';
 
 export const SECTION_ROOT = '/ma-section';
 

@@ -1,31 +1,19 @@
-import type { EntityType } from '@contract/common';
-import type { SpaceDefinition } from '@/shared/level/space';
-import { RouteNotFoundError, type EntityTarget } from '@/shared/level/level-context';
-import { useLeaderContext } from '../common/use-leader-context';
+import { contributionRoutes, faithfulContributionsRoute } from '@/features/contributions/routes';
+import { expenseRoutes } from '@/features/expenses/routes';
+import { faithfulRoutes } from '@/features/faithful/routes';
+import { officeMembersRoute } from '@/features/members/routes';
 import { orgListRoute } from '@/features/org/routes';
+import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
+import type { SpaceDefinition } from '@/shared/routing/space';
 import { churchBranch } from '../common/branches';
 import { SpaceHub } from '../common/space-hub';
-import { featureRoutes } from '../common/features';
-import { SpaceLevel } from '../common/space-level';
+import { useLeaderContext } from '../common/use-leader-context';
 import { SECTION_ROOT as ROOT, sectionNav } from './nav';
-
-function entityPath(type: EntityType, target: EntityTarget): string | null {
-  switch (type) {
-    case 'SECTION':
-      return ROOT;
-    case 'CHURCH':
-      return `${ROOT}/eglises/${target.id}`;
-    default:
-      return null;
-  }
-}
 
 function SectionLevel() {
   const section = useLeaderContext('section');
   if (!section) throw new RouteNotFoundError();
-  return (
-    <SpaceLevel level={{ entityType: 'SECTION', entityId: section.id }} root={ROOT} entity={entityPath} />
-  );
+  return <SpaceLevel level={{ entityType: 'SECTION', entityId: section.id }} />;
 }
 
 function SectionHome() {
@@ -39,17 +27,37 @@ export const space: SpaceDefinition = {
   root: ROOT,
   home: ROOT,
   nav: sectionNav,
+  entity: (type, target) => {
+    if (type === 'SECTION') return ROOT;
+    if (type === 'CHURCH') return `${ROOT}/eglises/${target.id}`;
+    return null;
+  },
   routes: [
     {
       element: <SectionLevel />,
+      handle: levelHandle(),
       children: [
         { index: true, element: <SectionHome /> },
-        orgListRoute({ path: 'eglises' }, { kind: 'churches', back: ROOT }),
-        ...featureRoutes('section'),
+        orgListRoute('eglises', 'churches'),
+        ...contributionRoutes(),
+        ...expenseRoutes(),
+        officeMembersRoute(),
         churchBranch({
-          space: 'section',
-          base: ROOT,
-          links: ['recettes', 'depenses', 'membres', 'fideles', 'souscriptions', 'rapport-activites'],
+          links: [
+            'contributions.list',
+            'expenses.list',
+            'members.office',
+            'faithful.list',
+            'subscriptions.list',
+            'activities.reports',
+          ],
+          pages: [
+            ...contributionRoutes({ create: false }),
+            ...expenseRoutes({ add: false, detail: false }),
+            officeMembersRoute(),
+            ...faithfulRoutes({ add: true, detail: true }),
+            faithfulContributionsRoute(),
+          ],
         }),
       ],
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRegisteredIn } from '@/shared/level/space';
+import { isRegisteredIn } from '@/shared/routing/space';
 import { space as nationalOffice } from '@/spaces/national-office/routes';
 import { space as region } from '@/spaces/region/routes';
 import { space as section } from '@/spaces/section/routes';

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   Contribution,
-  ContributionEntityType,
   ContributionList,
   ContributionStatement,
   ContributionStatus,
@@ -14,13 +13,12 @@ import type { OperationAccount } from '@contract/accounts';
 import { http } from '@/shared/api/http-client';
 import { IDEMPOTENCY_HEADER } from '@/shared/api/idempotency';
 import { readItem, readList } from '@/shared/api/list';
+import type { EntityLevel } from '@/shared/level/level-context';
+import { entityParams } from '@/shared/level/wire';
 
-/** Which contributions a list shows: an entity's, a faithful's, the accountant's churches', or mine. */
+/** Which contributions a list shows: an entity's, a faithful's, or mine. */
 export type ContributionScope =
-  | { kind: 'entity'; entityType: ContributionEntityType; entityId: number }
-  | { kind: 'user'; userId: number }
-  | { kind: 'managed' }
-  | { kind: 'mine' };
+  ({ kind: 'entity' } & EntityLevel) | { kind: 'user'; userId: number } | { kind: 'mine' };
 
 export type ContributionFilters = {
   from_date?: string;
@@ -48,11 +46,9 @@ export const contributionKeys = {
 function scopeParams(scope: ContributionScope): Record<string, string | number> {
   switch (scope.kind) {
     case 'entity':
-      return { entity_type: scope.entityType, entity_id: scope.entityId };
+      return entityParams(scope);
     case 'user':
       return { user_id: scope.userId };
-    case 'managed':
-      return { managed: 'true' };
     case 'mine':
       return { mine: 'true' };
   }
@@ -130,13 +126,10 @@ export function useContributionStatement(year: number | null) {
   });
 }
 
-export function useReceiptAccountTotals(
-  entity: { entityType: ContributionEntityType; entityId: number } | null,
-  period: { from?: string; to?: string },
-) {
+export function useReceiptAccountTotals(entity: EntityLevel | null, period: { from?: string; to?: string }) {
   return useQuery({
     queryKey: contributionKeys.receiptAccounts(
-      entity?.entityType ?? '',
+      entity?.entityType ?? 'CHURCH',
       entity?.entityId ?? 0,
       period.from,
       period.to,
@@ -145,8 +138,7 @@ export function useReceiptAccountTotals(
       (
         await http.get<ReceiptAccountTotals>('/contributions/receipt-accounts', {
           params: clean({
-            entity_type: entity!.entityType,
-            entity_id: entity!.entityId,
+            ...entityParams(entity!),
             from_date: period.from,
             to_date: period.to,
           }),
@@ -158,16 +150,13 @@ export function useReceiptAccountTotals(
 }
 
 /** GET /operation-accounts/authorized for one category; a failure gives an empty list. */
-export function useAuthorizedAccounts(
-  entity: { entityType: ContributionEntityType; entityId: number } | null,
-  category: string,
-) {
+export function useAuthorizedAccounts(entity: EntityLevel | null, category: string) {
   return useQuery({
     queryKey: ['contributions', 'accounts', entity?.entityType, entity?.entityId, category],
     queryFn: async () => {
       try {
         const { data } = await http.get('/operation-accounts/authorized', {
-          params: { entity_type: entity!.entityType, entity_id: entity!.entityId, categories: category },
+          params: { ...entityParams(entity!), categories: category },
         });
         return readList<OperationAccount>(data);
       } catch {
@@ -175,17 +164,6 @@ export function useAuthorizedAccounts(
       }
     },
     enabled: entity !== null,
-    staleTime: 5 * 60_000,
-  });
-}
-
-/** The churches the signed-in user may see (the accountant's own): GET /churches?limit=100. */
-export function useChurchOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['contributions', 'churches'],
-    queryFn: async () =>
-      readList<{ id: number; name: string }>((await http.get('/churches', { params: { limit: 100 } })).data),
-    enabled,
     staleTime: 5 * 60_000,
   });
 }

@@ -4,13 +4,14 @@ import type { Contribution } from '@contract/contributions';
 import { useIdempotencyKey } from '@/shared/api/idempotency';
 import { errorMessage } from '@/shared/lib/errors';
 import { usePermissions } from '@/shared/permissions/use-permissions';
+import { permissionEntity } from '@/shared/level/wire';
 import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { Dialog } from '@/shared/ui/dialog';
 import { Spinner } from '@/shared/ui/spinner';
 import { notify } from '@/shared/ui/toast';
 import { cancelContribution, contributionKeys, useContribution } from '../api/contributions';
-import { PERMISSION_CODES, permissionEntityOf } from '../labels';
+import { PERMISSION_CODES } from '../labels';
 import { PrintableReceipt } from './receipt-document';
 
 const CODES = [PERMISSION_CODES.PRINT, PERMISSION_CODES.CANCEL];
@@ -19,7 +20,7 @@ const CODES = [PERMISSION_CODES.PRINT, PERMISSION_CODES.CANCEL];
 export function ReceiptPanel({ contribution }: { contribution: Contribution }) {
   const permissions = usePermissions(
     CODES,
-    permissionEntityOf(contribution.entity_type, contribution.entity_id),
+    permissionEntity({ entityType: contribution.entity_type, entityId: contribution.entity_id }),
   );
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();

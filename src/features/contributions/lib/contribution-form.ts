@@ -2,10 +2,11 @@ import { z } from 'zod';
 import {
   CONTRIBUTION_MESSAGES,
   MAX_CONTRIBUTION_AMOUNT,
-  type ContributionEntityType,
   type ContributionType,
   type CreateContributionBody,
 } from '@contract/contributions';
+import type { EntityLevel } from '@/shared/level/level-context';
+import { entityParams } from '@/shared/level/wire';
 
 export const FORM_MESSAGES = {
   ...CONTRIBUTION_MESSAGES,
@@ -85,11 +86,10 @@ export function contributionDefaults(now = new Date()): ContributionFormValues {
 
 export function toContributionBody(
   values: ContributionFormValues,
-  entity: { entityType: ContributionEntityType; entityId: number },
+  entity: EntityLevel,
 ): CreateContributionBody {
   return {
-    entity_type: entity.entityType,
-    entity_id: entity.entityId,
+    ...entityParams(entity),
     user_id: values.anonymous ? null : values.user_id,
     is_anonymous: values.anonymous,
     type: values.type as ContributionType,

@@ -3,14 +3,15 @@ import { useFaithfulSearch } from '@/shared/api/faithful-search';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_CATEGORIES, JOURNAL_TYPE_LABELS } from '@contract/accounts';
-import type { ContributionEntityType } from '@contract/contributions';
 import { useIdempotencyKey } from '@/shared/api/idempotency';
 import { errorMessage } from '@/shared/lib/errors';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
-import { useLevel } from '@/shared/level/level-context';
+import { levelEntity, useLevel, useLevelChoice } from '@/shared/level/level-context';
+import { permissionEntity } from '@/shared/level/wire';
+import { useSpacePaths } from '@/shared/routing/space-paths';
 import { usePageTitle } from '@/shared/level/page-title';
 import { usePermissions } from '@/shared/permissions/use-permissions';
 import { Button } from '@/shared/ui/button';
@@ -23,13 +24,8 @@ import { Select } from '@/shared/ui/select';
 import { TextAreaField } from '@/shared/ui/textarea-field';
 import { TimeField } from '@/shared/ui/time-field';
 import { notify } from '@/shared/ui/toast';
-import {
-  contributionKeys,
-  createContribution,
-  useAuthorizedAccounts,
-  useChurchOptions,
-} from '../api/contributions';
-import { PERMISSION_CODES, permissionEntityOf, TYPE_OPTIONS } from '../labels';
+import { contributionKeys, createContribution, useAuthorizedAccounts } from '../api/contributions';
+import { PERMISSION_CODES, TYPE_OPTIONS } from '../labels';
 import {
   contributionDefaults,
   contributionFormSchema,
@@ -38,15 +34,6 @@ import {
   type ContributionFormValues,
 } from '../lib/contribution-form';
 
-export type ContributionCreatePageProps = {
-  /** the list of the level's contributions (the receipt opens there after success) */
-  listPath: string;
-  /** the external accountant picks one of their churches; its list is `churchListPath(id)` */
-  pickChurch?: boolean;
-  churchListPath?: (churchId: number) => string;
-  back?: string;
-};
-
 const faithfulLabel = (f: FaithfulSummary) =>
   `${f.firstname} ${f.lastname}${f.registration_number ? ` (${f.registration_number})` : ''}`;
 
@@ -54,42 +41,35 @@ const faithfulLabel = (f: FaithfulSummary) =>
  * 'recettes/nouvelle': records one contribution. One Idempotency-Key per attempt: a retry after a
  * failure resends the same key, so the server never records it twice.
  */
-export function ContributionCreatePage({
-  listPath,
-  pickChurch = false,
-  churchListPath,
-  back,
-}: ContributionCreatePageProps) {
-  usePageTitle('Nouvelle recette', { back: back ?? listPath });
-  const level = useLevel();
+export function ContributionCreatePage() {
+  const paths = useSpacePaths();
+  const entity = levelEntity(useLevel());
+  // The accountant chooses one of their churches (the space keeps it in ?church=).
+  const choice = useLevelChoice();
+  const pickChurch = choice !== null;
+  // Back to the list of the Level, else the place above (the accountant's home); after recording,
+  // the receipt opens over the list of the entity it was recorded for.
+  const back = paths.page('contributions.list') ?? paths.here;
+  usePageTitle('Nouvelle recette', { back });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   const [failure, setFailure] = useState<string | null>(null);
-  // The accountant comes from a church's page with ?church={id}: that church is chosen.
-  const [searchParams] = useSearchParams();
-  const presetChurch = pickChurch ? (searchParams.get('church') ?? '').replace(/\D/g, '') : '';
 
   const form = useForm<ContributionFormValues>({
     resolver: zodResolver(contributionFormSchema({ pickChurch })),
-    defaultValues: { ...contributionDefaults(), church_id: presetChurch },
+    defaultValues: {
+      ...contributionDefaults(),
+      church_id: pickChurch && entity ? String(entity.entityId) : '',
+    },
   });
   const { control, register, handleSubmit, formState, setValue } = form;
   const { errors, isSubmitting } = formState;
-  const [churchId, anonymous, type] = useWatch({ control, name: ['church_id', 'anonymous', 'type'] });
-
-  const churches = useChurchOptions(pickChurch);
-  const entity: { entityType: ContributionEntityType; entityId: number } | null = pickChurch
-    ? churchId
-      ? { entityType: 'CHURCH', entityId: Number(churchId) }
-      : null
-    : level.entityType !== 'GLOBAL' && level.entityId !== null
-      ? { entityType: level.entityType as ContributionEntityType, entityId: level.entityId }
-      : null;
+  const [anonymous, type] = useWatch({ control, name: ['anonymous', 'type'] });
 
   const permissions = usePermissions(
     [PERMISSION_CODES.CREATE, PERMISSION_CODES.CREATE_ANONYMOUS],
-    entity ? permissionEntityOf(entity.entityType, entity.entityId) : null,
+    permissionEntity(entity),
   );
   const canAnonymous = permissions.has(PERMISSION_CODES.CREATE_ANONYMOUS);
 
@@ -119,8 +99,11 @@ export function ContributionCreatePage({
       idempotency.done();
       await queryClient.invalidateQueries({ queryKey: contributionKeys.all });
       notify.success('Contribution enregistrée.');
-      const target = pickChurch && churchListPath ? churchListPath(entity.entityId) : listPath;
-      navigate(`${target}?recu=${created.id}`);
+      const list = paths.pageOf(
+        { type: entity.entityType, target: { id: entity.entityId } },
+        'contributions.list',
+      );
+      if (list) navigate(`${list}?recu=${created.id}`);
     } catch (error) {
       const message = errorMessage(error);
       setFailure(message);
@@ -142,12 +125,13 @@ export function ContributionCreatePage({
                 value={field.value}
                 onChange={(value) => {
                   field.onChange(value);
+                  choice?.choose(Number(value));
                   setValue('payment_account_id', '');
                   setAccountTouched(false);
                 }}
                 onBlur={field.onBlur}
                 placeholder="Choisir une église"
-                options={(churches.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+                options={(choice?.options ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
                 error={errors.church_id}
               />
             )}
@@ -264,7 +248,7 @@ export function ContributionCreatePage({
       </div>
       <FormError message={failure} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" onClick={() => navigate(back ?? listPath)}>
+        <Button type="button" variant="secondary" onClick={() => back && navigate(back)}>
           Annuler
         </Button>
         <Button type="submit" loading={isSubmitting} disabled={isSubmitting || (!entity && !pickChurch)}>

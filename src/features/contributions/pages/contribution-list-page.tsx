@@ -2,15 +2,17 @@ import { useFaithfulSearch } from '@/shared/api/faithful-search';
 import { useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ACCOUNT_CATEGORIES } from '@contract/accounts';
-import type { Contribution, ContributionEntityType, ContributionType } from '@contract/contributions';
+import type { Contribution, ContributionType } from '@contract/contributions';
 import { errorMessage } from '@/shared/lib/errors';
 import { exportToXlsx } from '@/shared/lib/export-xlsx';
 import { formatDate, formatDateTime, formatMoney, toApiDate } from '@/shared/lib/format';
 import { slugify } from '@/shared/lib/slug';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
-import { parseIdParam, useLevel } from '@/shared/level/level-context';
+import { levelEntity, parseIdParam, useLevel } from '@/shared/level/level-context';
+import { useSpacePaths } from '@/shared/routing/space-paths';
 import { usePageTitle } from '@/shared/level/page-title';
 import { usePermissions } from '@/shared/permissions/use-permissions';
+import { permissionEntity } from '@/shared/level/wire';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { Combobox } from '@/shared/ui/combobox';
@@ -34,7 +36,6 @@ import {
   CONTRIBUTION_TYPE_LABELS,
   contributorName,
   PERMISSION_CODES,
-  permissionEntityOf,
   STATUS_TONES,
   TYPE_OPTIONS,
 } from '../labels';
@@ -43,15 +44,6 @@ import { FormError } from '@/shared/ui/form-error';
 export const CONTRIBUTION_PAGE_SIZE = 20;
 const EXPORT_PAGE_SIZE = 1000;
 const ALL = 'all';
-
-export type ContributionListPageProps = {
-  /** 'level': the Level's entity; 'managed': the accountant's churches; 'faithful': the :faithfullId param */
-  scope?: 'level' | 'managed' | 'faithful';
-  title?: string;
-  back?: string;
-  /** where 'Nouvelle recette' leads (only where the space has the create page) */
-  createPath?: string;
-};
 
 const COLUMNS: DataTableColumn<Contribution>[] = [
   {
@@ -92,27 +84,29 @@ const COLUMNS: DataTableColumn<Contribution>[] = [
   },
 ];
 
-function useScope(scope: ContributionListPageProps['scope']): ContributionScope | null {
-  const level = useLevel();
-  const params = useParams();
-  if (scope === 'managed') return { kind: 'managed' };
-  if (scope === 'faithful') return { kind: 'user', userId: parseIdParam(params.faithfullId) };
-  if (level.entityType === 'GLOBAL' || level.entityId === null) return null;
-  return { kind: 'entity', entityType: level.entityType as ContributionEntityType, entityId: level.entityId };
+/** The contributions ('recettes') of the Level's entity. */
+export function ContributionListPage({ title }: { title?: string }) {
+  const level = levelEntity(useLevel());
+  const scope: ContributionScope | null = level ? { kind: 'entity', ...level } : null;
+  return <ContributionList scope={scope} title={title} />;
+}
+
+/** One faithful's contributions (':faithfullId/contributions'), back to the faithful's page. */
+export function FaithfulContributionsPage() {
+  const userId = parseIdParam(useParams().faithfullId);
+  return <ContributionList scope={{ kind: 'user', userId }} />;
 }
 
 /**
- * The contributions ('recettes') of a level, of the accountant's churches or of one faithful:
- * server-side pages, filters, the totals of the filtered set, xlsx export, and each receipt in a dialog.
+ * The contributions of an entity or of one faithful: server-side pages, filters, the totals of the
+ * filtered set, xlsx export, and each receipt in a dialog.
  */
-export function ContributionListPage({
-  scope = 'level',
-  title,
-  back,
-  createPath,
-}: ContributionListPageProps) {
-  const resolved = useScope(scope);
+function ContributionList({ scope: resolved, title }: { scope: ContributionScope | null; title?: string }) {
+  const paths = useSpacePaths();
   const entity = resolved?.kind === 'entity' ? resolved : null;
+  const back =
+    resolved?.kind === 'user' ? paths.page('faithful.detail', { faithfullId: resolved.userId }) : paths.here;
+  const createPath = entity ? paths.page('contributions.new') : null;
   const [params, setParams] = useSearchParams();
   const receiptId = Number(params.get('recu')) || null;
 
@@ -158,15 +152,12 @@ export function ContributionListPage({
     enabled: entity !== null,
     churchId: entity?.entityType === 'CHURCH' ? entity.entityId : null,
   });
-  const permissions = usePermissions(
-    [PERMISSION_CODES.CREATE],
-    entity ? permissionEntityOf(entity.entityType, entity.entityId) : null,
-  );
+  const permissions = usePermissions([PERMISSION_CODES.CREATE], permissionEntity(entity));
 
   const firstRow = list.data?.data[0];
   const heading =
     title ??
-    (scope === 'faithful'
+    (resolved?.kind === 'user'
       ? firstRow?.contributor
         ? `Contributions de ${contributorName(firstRow)}`
         : 'Contributions du fidèle'

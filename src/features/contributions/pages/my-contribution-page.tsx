@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { errorMessage } from '@/shared/lib/errors';
 import { parseIdParam } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
+import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Spinner } from '@/shared/ui/spinner';
 import { useContribution } from '../api/contributions';
 import { ReceiptPanel } from '../components/receipt-panel';
@@ -10,7 +11,9 @@ import { ReceiptPanel } from '../components/receipt-panel';
 export function MyContributionPage() {
   const id = parseIdParam(useParams().id);
   const query = useContribution(id);
-  usePageTitle(query.data ? `Reçu ${query.data.receipt_number}` : 'Reçu', { back: '/mes-contributions' });
+  usePageTitle(query.data ? `Reçu ${query.data.receipt_number}` : 'Reçu', {
+    back: useSpacePaths().page('contributions.mine'),
+  });
   if (query.isPending)
     return (
       <div className="flex justify-center py-8">

@@ -6,6 +6,7 @@ import { APP_TITLE } from '@/shared/config';
 import { errorMessage } from '@/shared/lib/errors';
 import { formatDate, formatDateTime, formatMoney } from '@/shared/lib/format';
 import { usePageTitle } from '@/shared/level/page-title';
+import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
@@ -112,6 +113,7 @@ function StatementDialog({ year, onClose }: { year: number | null; onClose: () =
 /** /mes-contributions: a member's own giving, made for a phone: totals by year and type, the receipts. */
 export function MyContributionsPage() {
   usePageTitle('Mes contributions');
+  const paths = useSpacePaths();
   const account = useAccount();
   const summary = useContributionSummary();
   const years = summary.data?.by_year.map((y) => y.year) ?? [];
@@ -199,7 +201,7 @@ export function MyContributionsPage() {
             {list.data.data.map((c) => (
               <li key={c.id}>
                 <Link
-                  to={`/mes-contributions/${c.id}`}
+                  to={paths.page('contributions.my-receipt', { id: c.id }) ?? ''}
                   className="flex items-center justify-between gap-3 px-3 py-3 hover:bg-brand-50"
                 >
                   <span className="min-w-0">

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import type { ContributionEntityType, ReceiptAccountTotals } from '@contract/contributions';
+import type { ReceiptAccountTotals } from '@contract/contributions';
 import { errorMessage } from '@/shared/lib/errors';
 import { formatDate, formatMoney, toApiDate } from '@/shared/lib/format';
-import { useLevel } from '@/shared/level/level-context';
+import { levelEntity, useLevel } from '@/shared/level/level-context';
+import { useSpacePaths } from '@/shared/routing/space-paths';
 import { usePageTitle } from '@/shared/level/page-title';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import type { DateRangeValue } from '@/shared/ui/date-range-picker';
@@ -26,14 +27,10 @@ const COLUMNS: DataTableColumn<Row>[] = [
 ];
 
 /** /mon-eglise/comptes-de-recettes: the level's receipt accounts ('Produits') and what each received. */
-export function ReceiptAccountsPage({ back }: { back?: string }) {
-  usePageTitle('Comptes de recettes', { back });
-  const level = useLevel();
+export function ReceiptAccountsPage() {
+  usePageTitle('Comptes de recettes', { back: useSpacePaths().here });
+  const entity = levelEntity(useLevel());
   const [period, setPeriod] = useState<DateRangeValue | undefined>();
-  const entity =
-    level.entityType !== 'GLOBAL' && level.entityId !== null
-      ? { entityType: level.entityType as ContributionEntityType, entityId: level.entityId }
-      : null;
   const query = useReceiptAccountTotals(entity, {
     from: period?.from ? toApiDate(period.from) : undefined,
     to: period?.to ? toApiDate(period.to) : undefined,

@@ -12,7 +12,7 @@ import { useAccount } from '@/shared/auth/account-store';
 import { useIdempotencyKey } from '@/shared/api/idempotency';
 import { useLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
-import { useIsRegistered } from '@/shared/level/space';
+import { useSpacePaths } from '@/shared/routing/space-paths';
 import { errorMessage } from '@/shared/lib/errors';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { Button } from '@/shared/ui/button';
@@ -45,11 +45,6 @@ import {
   type RequestFormValues,
 } from '../lib/expense-form';
 
-export type ExpenseAddPageProps = {
-  /** the list of the space's requests: the back link, and the detail below it (`{listPath}/{id}`) */
-  listPath: string;
-};
-
 const LEVEL_ENTITY_TYPES: readonly string[] = [
   'NATIONAL_OFFICE',
   'REGION',
@@ -62,12 +57,13 @@ const LEVEL_ENTITY_TYPES: readonly string[] = [
  * 'Ajouter une dépense' (SPEC.md section 2): one request with its lines and supporting documents,
  * for the Level's entity, or, in the accountant space, for one of the churches the accountant manages.
  */
-export function ExpenseAddPage({ listPath }: ExpenseAddPageProps) {
+export function ExpenseAddPage() {
+  const paths = useSpacePaths();
+  const listPath = paths.page('expenses.list');
   usePageTitle('Ajouter une dépense', { back: listPath });
   const level = useLevel();
   const account = useAccount();
   const navigate = useNavigate();
-  const isRegistered = useIsRegistered();
 
   // The accountant works across churches: the form asks which one.
   const choosesChurch = !LEVEL_ENTITY_TYPES.includes(level.entityType);
@@ -121,8 +117,8 @@ export function ExpenseAddPage({ listPath }: ExpenseAddPageProps) {
       });
       idempotency.done();
       notify.success(EXPENSE_MESSAGES.created);
-      const detail = `${listPath}/${id}`;
-      navigate(isRegistered(detail) ? detail : listPath);
+      const next = paths.page('expenses.detail', { expenseId: id }) ?? listPath;
+      if (next) navigate(next);
     } catch (error) {
       // The request of a failed upload is deleted: the next try is a new request.
       if (error instanceof UploadFailedError) idempotency.done();

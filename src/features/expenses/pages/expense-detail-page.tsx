@@ -8,7 +8,9 @@ import {
   type ExpenseRequestDetail,
 } from '@contract/expenses';
 import { useAccount } from '@/shared/auth/account-store';
+import { useParams } from 'react-router';
 import { parseIdParam } from '@/shared/level/level-context';
+import { useSpacePaths } from '@/shared/routing/space-paths';
 import { usePageTitle } from '@/shared/level/page-title';
 import { usePermissions } from '@/shared/permissions/use-permissions';
 import { errorMessage } from '@/shared/lib/errors';
@@ -41,18 +43,12 @@ import {
 import { lineToForm } from '../lib/expense-form';
 import { ENTITY_TYPE_LABELS } from '../lib/labels';
 
-export type ExpenseDetailPageProps = {
-  /** the list the page goes back to */
-  listPath: string;
-  /** the route parameter (expenseId or regionExpenseId) */
-  expenseId: string | undefined;
-};
-
 /** The detail of one expense request (SPEC.md section 2 'Expense request detail'). */
-export function ExpenseDetailPage({ listPath, expenseId }: ExpenseDetailPageProps) {
-  const id = parseIdParam(expenseId);
+export function ExpenseDetailPage() {
+  const id = parseIdParam(useParams().expenseId);
+  const paths = useSpacePaths();
   const detail = useExpenseDetail(id);
-  usePageTitle(detail.data?.title ?? 'Dépense', { back: listPath });
+  usePageTitle(detail.data?.title ?? 'Dépense', { back: paths.page('expenses.list') });
   if (detail.isPending) return <LogoLoader />;
   if (detail.isError) return <FormError message={errorMessage(detail.error)} className="mx-auto max-w-4xl" />;
   return <ExpenseDetail request={detail.data} />;

@@ -7,7 +7,7 @@ import {
 } from '@contract/expenses';
 import { useLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
-import { useIsRegistered } from '@/shared/level/space';
+import { useSpacePaths } from '@/shared/routing/space-paths';
 import { errorMessage } from '@/shared/lib/errors';
 import { exportToXlsx } from '@/shared/lib/export-xlsx';
 import { formatDate, toApiDate } from '@/shared/lib/format';
@@ -30,20 +30,6 @@ import { ENTITY_TYPE_LABELS } from '../lib/labels';
 export const EXPENSE_PAGE_SIZE = 20;
 const ALL_STATUSES = 'all';
 
-export type ExpenseListPageProps = {
-  /** the path of this list: its rows open `{listPath}/{id}` and its add button `{listPath}/nouveau`, where they exist */
-  listPath: string;
-  /**
-   * where the details of the rows are (`{detailBase}/{id}`) when the list has none below it, e.g. the
-   * region space's drill-down lists open /ma-region/depenses/{id} (ROUTES.md reading); defaults to `listPath`
-   */
-  detailBase?: string;
-  back?: string;
-  /** the signed-in user's own requests (/mes-requetes) */
-  mine?: boolean;
-  title?: string;
-};
-
 const statusOptions = [
   { value: ALL_STATUSES, label: 'Tous les statuts' },
   ...EXPENSE_REQUEST_STATUSES.map((status) => ({
@@ -55,15 +41,25 @@ const statusOptions = [
 const entityName = (row: ExpenseRequestListItem) =>
   row.entity?.name ?? `${ENTITY_TYPE_LABELS[row.entity_type] ?? row.entity_type} ${row.entity_id}`;
 
+/** The Level's expense requests ('depenses'). */
+export function ExpenseListPage() {
+  return <ExpenseList mine={false} />;
+}
+
+/** The requests the signed-in user created (/mes-requetes). */
+export function MyExpensesPage() {
+  return <ExpenseList mine />;
+}
+
 /**
  * The expense requests of the Level (or the user's own): server-side pages, a 500 ms debounced
  * search, status and period filters, the totals of /expense-requests-balance and an xlsx export of
- * the rows shown. Written once, mounted in every space.
+ * the rows shown. Rows open their details where the space shows them (at this Level or above).
  */
-export function ExpenseListPage({ listPath, detailBase, back, mine = false, title }: ExpenseListPageProps) {
-  const heading = title ?? (mine ? 'Mes requêtes' : 'Dépenses');
-  const isRegistered = useIsRegistered();
-  usePageTitle(heading, { back: back && isRegistered(back) ? back : undefined });
+function ExpenseList({ mine }: { mine: boolean }) {
+  const paths = useSpacePaths();
+  const heading = mine ? 'Mes requêtes' : 'Dépenses';
+  usePageTitle(heading, { back: paths.here });
   const level = useLevel();
   const phone = useMediaQuery('(max-width: 639px)');
 
@@ -90,14 +86,8 @@ export function ExpenseListPage({ listPath, detailBase, back, mine = false, titl
   const rows = list.data?.data;
   const showEntity = mine || level.entityType === 'GLOBAL';
 
-  const detailPath = (row: ExpenseRequestListItem) => {
-    const own = `${listPath}/${row.id}`;
-    if (isRegistered(own)) return own;
-    const shared = detailBase ? `${detailBase}/${row.id}` : null;
-    return shared && isRegistered(shared) ? shared : null;
-  };
-  const addPath = `${listPath}/nouveau`;
-  const canAdd = !mine && isRegistered(addPath);
+  const detailPath = (row: ExpenseRequestListItem) => paths.record('expenses.detail', { expenseId: row.id });
+  const addPath = mine ? null : paths.page('expenses.add');
 
   const titleCell = (row: ExpenseRequestListItem) => {
     const to = detailPath(row);
@@ -184,7 +174,7 @@ export function ExpenseListPage({ listPath, detailBase, back, mine = false, titl
           >
             Exporter (xlsx)
           </Button>
-          {canAdd && (
+          {addPath && (
             <Link
               to={addPath}
               className="inline-flex h-10 items-center justify-center rounded-md bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700"

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { GENDER_LABELS, TRANSFER_STATUS_LABELS, type UserDetail } from '@contract/faithful';
 import { errorMessage } from '@/shared/lib/errors';
 import { formatDate, formatPhone, PHONE_MISSING } from '@/shared/lib/format';
 import { usePageTitle } from '@/shared/level/page-title';
+import { useSpacePaths } from '@/shared/routing/space-paths';
 import { usePermissions } from '@/shared/permissions/use-permissions';
 import { Badge } from '@/shared/ui/badge';
 import { Card } from '@/shared/ui/card';
@@ -11,13 +12,6 @@ import { FormError } from '@/shared/ui/form-error';
 import { LogoLoader } from '@/shared/ui/logo-loader';
 import { useFaithful } from '../api/faithful';
 import { churchEntity, FAITHFUL_CODES } from '../lib/permissions';
-
-export type FaithfulDetailPageProps = {
-  listPath: string;
-  faithfulId?: string;
-  /** 'fideles/:faithfullId/modifier' exists in this space */
-  hasEdit?: boolean;
-};
 
 const linkClass =
   'inline-flex h-10 items-center justify-center rounded-md px-4 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600';
@@ -36,22 +30,23 @@ const names = (list: { id: number; name: string }[]) =>
 
 const transferTone = { pending: 'amber', accepted: 'green', rejected: 'red', cancelled: 'gray' } as const;
 
-function Detail({ user, listPath, hasEdit }: { user: UserDetail; listPath: string; hasEdit: boolean }) {
+function Detail({ user }: { user: UserDetail }) {
+  const paths = useSpacePaths();
   const permissions = usePermissions([FAITHFUL_CODES.UPDATE], churchEntity(user.church?.id));
-  const detailPath = `${listPath}/${user.id}`;
+  const contributionsPath = paths.page('contributions.faithful', { faithfullId: user.id });
+  const editPath = paths.page('faithful.edit', { faithfullId: user.id });
   const phone = formatPhone(user.phone);
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <div className="flex flex-wrap gap-2">
-        <Link
-          to={`${detailPath}/contributions`}
-          className={`${linkClass} bg-brand-600 text-white hover:bg-brand-700`}
-        >
-          Contributions
-        </Link>
-        {hasEdit && permissions.has(FAITHFUL_CODES.UPDATE) && (
+        {contributionsPath && (
+          <Link to={contributionsPath} className={`${linkClass} bg-brand-600 text-white hover:bg-brand-700`}>
+            Contributions
+          </Link>
+        )}
+        {editPath && permissions.has(FAITHFUL_CODES.UPDATE) && (
           <Link
-            to={`${detailPath}/modifier`}
+            to={editPath}
             className={`${linkClass} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}
           >
             Modifier
@@ -145,13 +140,14 @@ function Detail({ user, listPath, hasEdit }: { user: UserDetail; listPath: strin
 }
 
 /** 'fideles/:faithfullId': the faithful's record, with links to their contributions and the edit page. */
-export function FaithfulDetailPage({ listPath, faithfulId, hasEdit = false }: FaithfulDetailPageProps) {
-  const id = Number(faithfulId);
+export function FaithfulDetailPage() {
+  const id = Number(useParams().faithfullId);
   const valid = Number.isInteger(id) && id > 0;
   const user = useFaithful(valid ? id : null);
-  usePageTitle(user.data ? `${user.data.firstname} ${user.data.lastname}` : 'Fidèle', { back: listPath });
+  const back = useSpacePaths().page('faithful.list');
+  usePageTitle(user.data ? `${user.data.firstname} ${user.data.lastname}` : 'Fidèle', { back });
   if (!valid) return <FormError message="Fidèle introuvable." />;
   if (user.isPending) return <LogoLoader />;
   if (user.isError) return <FormError message={errorMessage(user.error)} />;
-  return <Detail user={user.data} listPath={listPath} hasEdit={hasEdit} />;
+  return <Detail user={user.data} />;
 }

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { UserDetail } from '@contract/faithful';
 import { errorMessage } from '@/shared/lib/errors';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { useLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
+import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Button } from '@/shared/ui/button';
 import { Combobox } from '@/shared/ui/combobox';
 import { DateField } from '@/shared/ui/date-field';
@@ -27,13 +28,6 @@ import {
   toUpdateBody,
   type FaithfulFormValues,
 } from '../lib/form';
-
-export type FaithfulFormPageProps = {
-  /** the list the faithful belongs to: the new page opens at `${listPath}/{id}` */
-  listPath: string;
-  /** the faithful to edit (URL parameter); none to create */
-  faithfulId?: string;
-};
 
 const GENDER_OPTIONS = [
   { value: 'F', label: 'Femme' },
@@ -181,7 +175,9 @@ export function FaithfulForm({
 }
 
 /** 'fideles/nouveau': a faithful of the level's church (the admin picks the church). */
-export function FaithfulCreatePage({ listPath }: FaithfulFormPageProps) {
+export function FaithfulCreatePage() {
+  const paths = useSpacePaths();
+  const listPath = paths.page('faithful.list') ?? paths.home;
   usePageTitle('Nouveau fidèle', { back: listPath });
   const level = useLevel();
   const navigate = useNavigate();
@@ -198,16 +194,15 @@ export function FaithfulCreatePage({ listPath }: FaithfulFormPageProps) {
         const created = await createFaithful(toCreateBody(values, churchId));
         await queryClient.invalidateQueries({ queryKey: faithfulKeys.lists() });
         notify.success('Fidèle enregistré.');
-        navigate(`${listPath}/${created.id}`);
+        navigate(paths.page('faithful.detail', { faithfullId: created.id }) ?? listPath);
       }}
     />
   );
 }
 
-function EditForm({ user, listPath }: { user: UserDetail; listPath: string }) {
+function EditForm({ user, detailPath }: { user: UserDetail; detailPath: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const detailPath = `${listPath}/${user.id}`;
   return (
     <FaithfulForm
       initial={formValuesOf(user)}
@@ -226,15 +221,18 @@ function EditForm({ user, listPath }: { user: UserDetail; listPath: string }) {
 }
 
 /** 'fideles/:faithfullId/modifier' */
-export function FaithfulEditPage({ listPath, faithfulId }: FaithfulFormPageProps) {
-  const id = Number(faithfulId);
+export function FaithfulEditPage() {
+  const id = Number(useParams().faithfullId);
   const valid = Number.isInteger(id) && id > 0;
   const user = useFaithful(valid ? id : null);
+  const paths = useSpacePaths();
+  const listPath = paths.page('faithful.list') ?? paths.home;
+  const detailPath = (valid ? paths.page('faithful.detail', { faithfullId: id }) : null) ?? listPath;
   usePageTitle(user.data ? `Modifier ${user.data.firstname} ${user.data.lastname}` : 'Modifier le fidèle', {
-    back: valid ? `${listPath}/${id}` : listPath,
+    back: detailPath,
   });
   if (!valid) return <FormError message="Fidèle introuvable." />;
   if (user.isPending) return <LogoLoader />;
   if (user.isError) return <FormError message={errorMessage(user.error)} />;
-  return <EditForm key={user.data.id} user={user.data} listPath={listPath} />;
+  return <EditForm key={user.data.id} user={user.data} detailPath={detailPath} />;
 }

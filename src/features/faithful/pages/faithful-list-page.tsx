@@ -4,7 +4,8 @@ import { GENDER_LABELS, type FaithfulSummary } from '@contract/faithful';
 import { errorMessage } from '@/shared/lib/errors';
 import { formatPhone, PHONE_MISSING } from '@/shared/lib/format';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
-import { useLevel, useSpacePaths } from '@/shared/level/level-context';
+import { useLevel } from '@/shared/level/level-context';
+import { useSpacePaths } from '@/shared/routing/space-paths';
 import { usePageTitle } from '@/shared/level/page-title';
 import { usePermissions } from '@/shared/permissions/use-permissions';
 import { Button } from '@/shared/ui/button';
@@ -17,36 +18,17 @@ import { ImportDialog } from '../components/import-dialog';
 import { exportFaithfulCandidates, exportFaithfulList } from '../lib/export';
 import { faithfulEntity, FAITHFUL_CODES } from '../lib/permissions';
 
-export type FaithfulListPageProps = {
-  /** the path of this list ('/mon-eglise/fideles'): 'nouveau', the details and 'transfert' hang below it */
-  listPath: string;
-  back?: string;
-  /** 'fideles/nouveau' exists here */
-  canAdd?: boolean;
-  /** 'fideles/:faithfullId' exists here; else rows lead to the faithful's page under their church, when the space has one */
-  hasDetail?: boolean;
-  /** 'fideles/transfert' exists here */
-  hasTransfer?: boolean;
-  title?: string;
-};
-
 export const EXPORT_LIMIT = 10_000;
 
 /**
  * The faithful of the current level (church, section, region, national office, or all for the admin):
  * searched on the server (500 ms after the last key), paginated, exported to xlsx.
  */
-export function FaithfulListPage({
-  listPath,
-  back,
-  canAdd = false,
-  hasDetail = false,
-  hasTransfer = false,
-  title = 'Fidèles',
-}: FaithfulListPageProps) {
-  usePageTitle(title, { back });
-  const level = useLevel();
+export function FaithfulListPage() {
+  const title = 'Fidèles';
   const paths = useSpacePaths();
+  usePageTitle(title, { back: paths.here });
+  const level = useLevel();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 500);
@@ -61,12 +43,18 @@ export function FaithfulListPage({
   const canCreate = permissions.has(FAITHFUL_CODES.CREATE);
   const place = churchLevel ? (list.data?.data[0]?.church?.name ?? 'eglise') : title;
 
-  const detailOf = (row: FaithfulSummary): string | null => {
-    if (hasDetail) return `${listPath}/${row.id}`;
-    if (!row.church) return null;
-    const church = paths.entity('CHURCH', { id: row.church.id, section_id: row.section_id });
-    return church ? `${church}/fideles/${row.id}` : null;
-  };
+  const addPath = paths.page('faithful.new');
+  const transferPath = paths.page('faithful.transfer');
+  // The faithful's page at this Level, else under their church where the space shows it.
+  const detailOf = (row: FaithfulSummary): string | null =>
+    paths.page('faithful.detail', { faithfullId: row.id }) ??
+    (row.church
+      ? paths.pageOf(
+          { type: 'CHURCH', target: { id: row.church.id, section_id: row.section_id } },
+          'faithful.detail',
+          { faithfullId: row.id },
+        )
+      : null);
 
   const columns: DataTableColumn<FaithfulSummary>[] = [
     {
@@ -134,16 +122,14 @@ export function FaithfulListPage({
           />
         </div>
         <div className="flex flex-wrap gap-2">
-          {canAdd && canCreate && (
-            <Button onClick={() => navigate(`${listPath}/nouveau`)}>Nouveau fidèle</Button>
-          )}
+          {addPath && canCreate && <Button onClick={() => navigate(addPath)}>Nouveau fidèle</Button>}
           {churchLevel && canCreate && (
             <Button variant="secondary" onClick={() => setImportOpen(true)}>
               Importer
             </Button>
           )}
-          {hasTransfer && (
-            <Button variant="secondary" onClick={() => navigate(`${listPath}/transfert`)}>
+          {transferPath && (
+            <Button variant="secondary" onClick={() => navigate(transferPath)}>
               Transferts
             </Button>
           )}

@@ -12,6 +12,7 @@ import { formatDate } from '@/shared/lib/format';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { useLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
+import { useSpacePaths } from '@/shared/routing/space-paths';
 import { usePermissions } from '@/shared/permissions/use-permissions';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
@@ -283,7 +284,8 @@ function TransferTable({
 }
 
 /** /mon-eglise/fideles/transfert: request transfers of the church's faithful, decide on those received. */
-export function FaithfulTransferPage({ listPath }: { listPath: string }) {
+export function FaithfulTransferPage() {
+  const listPath = useSpacePaths().page('faithful.list');
   usePageTitle('Transferts de fidèles', { back: listPath });
   const level = useLevel();
   const queryClient = useQueryClient();

@@ -8,38 +8,15 @@ import {
   type TreasuryJournalAnswer,
 } from '@contract/journals';
 import { http } from '@/shared/api/http-client';
-import { journalKeys, type DocumentEntity, type Period } from './keys';
+import type { EntityLevel } from '@/shared/level/level-context';
+import { entityParams } from '@/shared/level/wire';
+import { journalKeys, type Period } from './keys';
 
 /** The SPA loads a whole period, 5,000 rows per request, up to this many rows (the table is virtualised). */
 export const MAX_LOADED_ROWS = 100_000;
 
-const ENTITY_ENDPOINTS: Record<string, string> = {
-  CHURCH: '/churches',
-  SECTION: '/sections',
-  REGION: '/regions',
-  NATIONAL_OFFICE: '/national-offices',
-  ACTIVITY_GROUP: '/departments',
-};
-
-/** The name of the entity whose documents are read (GET /churches/{id}...). */
-export function useEntityName(entity: DocumentEntity | null) {
-  return useQuery({
-    queryKey: journalKeys.name(entity ?? { entityType: '', entityId: 0 }),
-    queryFn: async ({ signal }) => {
-      const { data } = await http.get<{ data: { name: string } }>(
-        `${ENTITY_ENDPOINTS[entity!.entityType]}/${entity!.entityId}`,
-        { signal },
-      );
-      return data.data.name;
-    },
-    enabled: entity !== null && entity.entityType in ENTITY_ENDPOINTS,
-    staleTime: 5 * 60_000,
-  });
-}
-
-const base = (entity: DocumentEntity, period: Period) => ({
-  entity_type: entity.entityType,
-  entity_id: entity.entityId,
+const base = (entity: EntityLevel, period: Period) => ({
+  ...entityParams(entity),
   from_date: period.from,
   to_date: period.to,
 });
@@ -60,7 +37,7 @@ async function allPages<T extends { data: unknown[]; meta: { total: number } }>(
 
 /** GET /treasury-journal over the whole period (every page). */
 export function fetchTreasuryJournal(
-  entity: DocumentEntity,
+  entity: EntityLevel,
   period: Period,
   type: JournalType,
   signal?: AbortSignal,
@@ -76,7 +53,7 @@ export function fetchTreasuryJournal(
 
 /** The treasury journal, only once a period is applied and a type chosen (SPEC.md section 5). */
 export function useTreasuryJournal(
-  entity: DocumentEntity | null,
+  entity: EntityLevel | null,
   period: Period | null,
   type: JournalType | '',
 ) {
@@ -91,7 +68,7 @@ export const GENERAL_JOURNAL_PAGE_SIZE = 100;
 
 /** GET /general-journal, one page of the table (server-side pagination). */
 export function useGeneralJournal(
-  entity: DocumentEntity | null,
+  entity: EntityLevel | null,
   period: Period | null,
   type: JournalType | '',
   page: number,
@@ -117,7 +94,7 @@ export function useGeneralJournal(
 
 /** Every row of the general journal of the period (for the xlsx export). */
 export function fetchWholeGeneralJournal(
-  entity: DocumentEntity,
+  entity: EntityLevel,
   period: Period,
   type: JournalType | '',
 ): Promise<GeneralJournalAnswer> {
@@ -131,7 +108,7 @@ export function fetchWholeGeneralJournal(
 
 /** GET /account-journal over the whole period. */
 export function useAccountJournal(
-  entity: DocumentEntity | null,
+  entity: EntityLevel | null,
   period: Period | null,
   accountId: number | null,
 ) {
@@ -150,7 +127,7 @@ export function useAccountJournal(
 }
 
 /** GET /financial-report. */
-export function useFinancialReport(entity: DocumentEntity | null, period: Period | null) {
+export function useFinancialReport(entity: EntityLevel | null, period: Period | null) {
   return useQuery({
     queryKey: journalKeys.report(entity!, period!),
     queryFn: async ({ signal }) => {
@@ -165,12 +142,12 @@ export function useFinancialReport(entity: DocumentEntity | null, period: Period
 }
 
 /** GET /operation-accounts/authorized: every account the entity may use (all categories). */
-export function useAuthorizedAccounts(entity: DocumentEntity | null) {
+export function useAuthorizedAccounts(entity: EntityLevel | null) {
   return useQuery({
-    queryKey: journalKeys.accounts(entity ?? { entityType: '', entityId: 0 }),
+    queryKey: journalKeys.accounts(entity ?? { entityType: 'CHURCH', entityId: 0 }),
     queryFn: async ({ signal }) => {
       const { data } = await http.get<{ data: OperationAccount[] }>('/operation-accounts/authorized', {
-        params: { entity_type: entity!.entityType, entity_id: entity!.entityId },
+        params: entityParams(entity!),
         signal,
       });
       return data.data;

@@ -1,39 +1,44 @@
 import type { ReactNode } from 'react';
-import { LogoLoader } from '@/shared/ui/logo-loader';
+import { levelEntity, useLevel, useLevelChoice, type EntityLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
-import { useEntityName } from '../api/journal-queries';
-import type { DocumentEntity } from '../api/keys';
-import { useBackFrom, useDocumentEntity, type DocumentPlace } from '../lib/document-entity';
+import { useEntityName } from '@/shared/org/entities';
+import { useSpacePaths } from '@/shared/routing/space-paths';
+import { LogoLoader } from '@/shared/ui/logo-loader';
+import { useBackFrom } from '../lib/document-entity';
 import { ChurchPicker } from './church-picker';
 import { Hint } from './document-parts';
 
 /**
- * The frame of the general journal, the account journal and the financial report: the entity (the
- * level, or the accountant's chosen church), the page title '{document} - {name}', the back link.
+ * The frame of the accounting documents: the Level's entity (where the space lets the accountant
+ * choose it, the church picker), the page title '{document} - {name}', the back link (the previous
+ * location when one was passed, else `back`, else the index of the documents, else the place above).
  */
 export function DocumentScope({
-  place,
   title,
+  untitledWhileLoading = false,
   back,
   children,
 }: {
-  place: DocumentPlace;
   title: string;
-  back: string;
-  children: (entity: DocumentEntity, name: string) => ReactNode;
+  /** no title until the entity's name is known (the treasurer journal) */
+  untitledWhileLoading?: boolean;
+  back?: string | null;
+  children: (entity: EntityLevel, name: string) => ReactNode;
 }) {
-  const { entity, churches, chooseChurch } = useDocumentEntity(place);
+  const entity = levelEntity(useLevel());
+  const choice = useLevelChoice();
+  const paths = useSpacePaths();
   const name = useEntityName(entity);
-  const backTo = useBackFrom(back);
-  usePageTitle(name.data ? `${title} - ${name.data}` : title, { back: backTo });
+  const backTo = useBackFrom(back ?? paths.page('journals.index') ?? paths.here);
+  usePageTitle(name.data ? `${title} - ${name.data}` : untitledWhileLoading ? null : title, { back: backTo });
   return (
     <div className="journal-print space-y-4">
-      {place === 'accountant-choose' && (
-        <ChurchPicker churches={churches} value={entity?.entityId ?? null} onChange={chooseChurch} />
+      {choice && (
+        <ChurchPicker churches={choice.options} value={entity?.entityId ?? null} onChange={choice.choose} />
       )}
       {!entity ? (
         <Hint>
-          {churches.length === 0
+          {choice && choice.options.length === 0
             ? 'Aucune église ne vous est confiée.'
             : 'Choisissez une église pour afficher le document.'}
         </Hint>

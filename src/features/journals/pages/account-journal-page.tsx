@@ -8,13 +8,12 @@ import { exportToXlsx } from '@/shared/lib/export-xlsx';
 import { formatDate } from '@/shared/lib/format';
 import { slugify } from '@/shared/lib/slug';
 import { useAccountJournal, useAuthorizedAccounts } from '../api/journal-queries';
-import type { DocumentEntity } from '../api/keys';
+import type { EntityLevel } from '@/shared/level/level-context';
 import { Amount, Figure, Figures, Hint, periodLine, PrintHeading } from '../components/document-parts';
 import { DocumentScope } from '../components/document-scope';
 import { LedgerTable, thClass, type LedgerColumn } from '../components/ledger-table';
 import { PeriodFilter } from '../components/period-filter';
 import { ExportButton, PrintButton, PrintStyles, usePrinting } from '../components/print';
-import type { DocumentPlace } from '../lib/document-entity';
 import { usePeriodFilter } from '../lib/period';
 
 const day = (row: { date: string }) => formatDate(`${row.date}T12:00:00`);
@@ -41,7 +40,7 @@ const COLUMNS: LedgerColumn<AccountJournalRow>[] = [
 
 const HEADERS = ['Date', 'Désignation', 'Référence', 'Journal', 'Recettes', 'Dépenses', 'Solde'];
 
-function AccountJournal({ entity, name }: { entity: DocumentEntity; name: string }) {
+function AccountJournal({ entity, name }: { entity: EntityLevel; name: string }) {
   const filter = usePeriodFilter();
   const accounts = useAuthorizedAccounts(entity);
   const [accountId, setAccountId] = useState<number | null>(null);
@@ -161,9 +160,9 @@ function AccountJournal({ entity, name }: { entity: DocumentEntity; name: string
 }
 
 /** 'Journal d'un compte': one operation account's movements with a running balance. */
-export function AccountJournalPage({ place, back }: { place: DocumentPlace; back: string }) {
+export function AccountJournalPage() {
   return (
-    <DocumentScope place={place} title="Journal d’un compte" back={back}>
+    <DocumentScope title="Journal d’un compte">
       {(entity, name) => (
         <AccountJournal key={`${entity.entityType}-${entity.entityId}`} entity={entity} name={name} />
       )}

@@ -8,13 +8,12 @@ import { exportToXlsx } from '@/shared/lib/export-xlsx';
 import { formatMoney } from '@/shared/lib/format';
 import { slugify } from '@/shared/lib/slug';
 import { useFinancialReport } from '../api/journal-queries';
-import type { DocumentEntity } from '../api/keys';
+import type { EntityLevel } from '@/shared/level/level-context';
 import { Figure, Figures, Hint, periodLine, PrintHeading } from '../components/document-parts';
 import { DocumentScope } from '../components/document-scope';
 import { monthLabel, MonthlyChart } from '../components/monthly-chart';
 import { PeriodFilter } from '../components/period-filter';
 import { ExportButton, PrintButton, PrintStyles, usePrinting } from '../components/print';
-import type { DocumentPlace } from '../lib/document-entity';
 import { usePeriodFilter } from '../lib/period';
 
 const cell = 'px-3 py-2';
@@ -112,7 +111,7 @@ function exportReport(report: FinancialReport) {
   });
 }
 
-function Report({ entity, name }: { entity: DocumentEntity; name: string }) {
+function Report({ entity, name }: { entity: EntityLevel; name: string }) {
   const filter = usePeriodFilter();
   const report = useFinancialReport(entity, filter.period);
   const { print } = usePrinting();
@@ -211,9 +210,9 @@ function Report({ entity, name }: { entity: DocumentEntity; name: string }) {
 }
 
 /** 'Rapport financier': receipts and expenses by account, result, treasury, months. */
-export function FinancialReportPage({ place, back }: { place: DocumentPlace; back: string }) {
+export function FinancialReportPage() {
   return (
-    <DocumentScope place={place} title="Rapport financier" back={back}>
+    <DocumentScope title="Rapport financier">
       {(entity, name) => (
         <Report key={`${entity.entityType}-${entity.entityId}`} entity={entity} name={name} />
       )}

@@ -12,13 +12,12 @@ import {
   GENERAL_JOURNAL_PAGE_SIZE,
   useGeneralJournal,
 } from '../api/journal-queries';
-import type { DocumentEntity } from '../api/keys';
+import type { EntityLevel } from '@/shared/level/level-context';
 import { Amount, Figure, Figures, Hint, periodLine, PrintHeading } from '../components/document-parts';
 import { DocumentScope } from '../components/document-scope';
 import { JournalTypeSelect } from '../components/journal-type-select';
 import { PeriodFilter } from '../components/period-filter';
 import { ExportButton, PrintButton, PrintStyles, usePrinting } from '../components/print';
-import type { DocumentPlace } from '../lib/document-entity';
 import { usePeriodFilter } from '../lib/period';
 
 const day = (row: { date: string }) => formatDate(`${row.date}T12:00:00`);
@@ -42,7 +41,7 @@ const COLUMNS: DataTableColumn<GeneralJournalRow>[] = [
   { key: 'expenses', header: 'Dépenses', cell: (r) => <Amount value={r.expenses} />, align: 'right' },
 ];
 
-function GeneralJournal({ entity, name }: { entity: DocumentEntity; name: string }) {
+function GeneralJournal({ entity, name }: { entity: EntityLevel; name: string }) {
   const filter = usePeriodFilter();
   const [type, setType] = useState<JournalType | ''>('');
   const [page, setPage] = useState(1);
@@ -152,9 +151,9 @@ function GeneralJournal({ entity, name }: { entity: DocumentEntity; name: string
 }
 
 /** 'Journaux': the general journal of the level over a period. */
-export function GeneralJournalPage({ place, back }: { place: DocumentPlace; back: string }) {
+export function GeneralJournalPage() {
   return (
-    <DocumentScope place={place} title="Journaux" back={back}>
+    <DocumentScope title="Journaux">
       {(entity, name) => (
         <GeneralJournal key={`${entity.entityType}-${entity.entityId}`} entity={entity} name={name} />
       )}

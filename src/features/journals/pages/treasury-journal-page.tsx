@@ -2,20 +2,20 @@ import { useState } from 'react';
 import { JOURNAL_TYPE_LABELS, type JournalType } from '@contract/accounts';
 import type { TreasuryJournalAnswer, TreasuryJournalRow } from '@contract/journals';
 import { Button } from '@/shared/ui/button';
-import { LogoLoader } from '@/shared/ui/logo-loader';
 import { notify } from '@/shared/ui/toast';
 import { errorMessage } from '@/shared/lib/errors';
 import { exportToXlsx } from '@/shared/lib/export-xlsx';
 import { formatDate } from '@/shared/lib/format';
 import { slugify } from '@/shared/lib/slug';
-import { usePageTitle } from '@/shared/level/page-title';
-import { useEntityName, useTreasuryJournal } from '../api/journal-queries';
+import { levelEntity, useLevel, type EntityLevel } from '@/shared/level/level-context';
+import { useSpacePaths } from '@/shared/routing/space-paths';
+import { useTreasuryJournal } from '../api/journal-queries';
+import { DocumentScope } from '../components/document-scope';
 import { Amount, Figure, Figures, Hint, periodLine, PrintHeading } from '../components/document-parts';
 import { JournalTypeSelect } from '../components/journal-type-select';
 import { LedgerTable, thClass, type LedgerColumn } from '../components/ledger-table';
 import { PeriodFilter } from '../components/period-filter';
 import { ExportButton, PrintButton, PrintStyles, usePrinting } from '../components/print';
-import { ACCOUNTANT_ROOT, useBackFrom, useDocumentEntity, type DocumentPlace } from '../lib/document-entity';
 import { usePeriodFilter } from '../lib/period';
 
 export const OPENING_LABEL = "Solde d'ouverture";
@@ -141,22 +141,32 @@ function exportJournal(journal: TreasuryJournalAnswer, name: string) {
 
 /**
  * The treasurer journal (SPEC.md section 2): a period, a journal type, then the movements with their
- * running balance, between the opening balance and the totals and closing balance.
+ * running balance, between the opening balance and the totals and closing balance. Back goes to the
+ * previous location when one was passed, else to the documents' index, else to the entity's page.
  */
-export function TreasuryJournalPage({ place, back }: { place: DocumentPlace; back?: string }) {
-  const { entity } = useDocumentEntity(place);
-  const name = useEntityName(entity);
-  const fallback = place === 'level' ? (back ?? '/') : `${ACCOUNTANT_ROOT}/eglise/${entity?.entityId ?? ''}`;
-  const backTo = useBackFrom(fallback);
-  usePageTitle(name.data ? `Journal de trésorière - ${name.data}` : null, { back: backTo });
+export function TreasuryJournalPage() {
+  const paths = useSpacePaths();
+  const entity = levelEntity(useLevel());
+  const back =
+    paths.page('journals.index') ??
+    (entity && entity.entityType !== 'ACTIVITY_GROUP'
+      ? paths.entity(entity.entityType, { id: entity.entityId })
+      : null);
+  return (
+    <DocumentScope title="Journal de trésorière" untitledWhileLoading back={back}>
+      {(scope, name) => (
+        <TreasuryJournal key={`${scope.entityType}-${scope.entityId}`} entity={scope} name={name} />
+      )}
+    </DocumentScope>
+  );
+}
+
+function TreasuryJournal({ entity, name }: { entity: EntityLevel; name: string }) {
   const filter = usePeriodFilter();
   const [type, setType] = useState<JournalType | ''>('');
   const journal = useTreasuryJournal(entity, filter.period, type);
   const { printing, print } = usePrinting();
   const [exporting, setExporting] = useState(false);
-
-  if (!entity) return <Hint>Aucune église sélectionnée.</Hint>;
-  if (name.isPending) return <LogoLoader />;
 
   const ready = filter.period !== null && type !== '';
   const data = journal.data;
@@ -164,7 +174,7 @@ export function TreasuryJournalPage({ place, back }: { place: DocumentPlace; bac
     if (!data) return;
     setExporting(true);
     try {
-      await exportJournal(data, name.data ?? '');
+      await exportJournal(data, name);
     } catch (error) {
       notify.error(errorMessage(error));
     } finally {
@@ -173,10 +183,10 @@ export function TreasuryJournalPage({ place, back }: { place: DocumentPlace; bac
   };
 
   return (
-    <div className="journal-print space-y-4">
+    <>
       <PrintStyles />
       <PrintHeading
-        title={`Journal de trésorière - ${name.data ?? ''}`}
+        title={`Journal de trésorière - ${name}`}
         lines={[
           type ? `Journal : ${JOURNAL_TYPE_LABELS[type]}` : '',
           filter.applied ? periodLine(filter.applied.from, filter.applied.to) : '',
@@ -275,6 +285,6 @@ export function TreasuryJournalPage({ place, back }: { place: DocumentPlace; bac
           />
         </section>
       )}
-    </div>
+    </>
   );
 }

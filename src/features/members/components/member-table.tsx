@@ -6,6 +6,7 @@ import { DataTable, type DataTableColumn, type DataTablePagination } from '@/sha
 import type { ManageableAnswer } from '../api/members-api';
 import { shownRoles } from '../lib/groups';
 import { RowMenu, type RowMenuItem } from './row-menu';
+import { useSpacePaths } from '@/shared/routing/space-paths';
 
 /** SPEC.md section 9: the roles column shows at most 2 roles plus '+N'. */
 export const MAX_ROLES_SHOWN = 2;
@@ -68,15 +69,18 @@ export function MemberActionsCell({
   manageable: ManageableAnswer | undefined;
   actions: MemberActions;
 }) {
+  const paths = useSpacePaths();
   if (!manageable) return null;
   if (!manageable.canManageAnyone) return <Badge tone="gray">Lecture seule</Badge>;
   const user = manageable.users.get(member.id);
   if (!user) return <Badge tone="amber">Non autorisé</Badge>;
   const name = `${member.firstname} ${member.lastname}`;
+  // SPEC.md section 2: the row's links lead to the faithful's pages of the admin space.
+  const record = paths.inSpace('admin', `fideles/${member.id}`);
   const items: RowMenuItem[] = [
-    { kind: 'link', label: 'Voir détails', to: `/admin/fideles/${member.id}` },
-    { kind: 'link', label: 'Contributions', to: `/admin/fideles/${member.id}/contributions` },
-    { kind: 'link', label: 'Modifier', to: `/admin/fideles/${member.id}/modifier` },
+    { kind: 'link', label: 'Voir détails', to: record },
+    { kind: 'link', label: 'Contributions', to: `${record}/contributions` },
+    { kind: 'link', label: 'Modifier', to: `${record}/modifier` },
     ...(member.phone ? [{ kind: 'href' as const, label: 'Envoyer SMS', href: `sms:${member.phone}` }] : []),
     ...(user.roleActions.canAssignPermissions
       ? [

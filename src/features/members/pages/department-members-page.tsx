@@ -5,6 +5,7 @@ import { readItem } from '@/shared/api/list';
 import { errorMessage } from '@/shared/lib/errors';
 import { useLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
+import { useSpacePaths } from '@/shared/routing/space-paths';
 import { LogoLoader } from '@/shared/ui/logo-loader';
 import { OfficeMembers } from '../components/office-members';
 import { GROUP_OF } from '../lib/groups';
@@ -14,7 +15,8 @@ import { FormError } from '@/shared/ui/form-error';
  * A department's members page: a department (activity group) has no positions of its own; it is led
  * by the office of the entity it hangs on, shown and managed here.
  */
-export function DepartmentMembersPage({ back }: { back?: string }) {
+export function DepartmentMembersPage() {
+  const back = useSpacePaths().here;
   const level = useLevel();
   const department = useQuery({
     queryKey: ['members', 'department', level.entityId],

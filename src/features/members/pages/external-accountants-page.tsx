@@ -7,6 +7,7 @@ import type { ExternalAccountant } from '@contract/members';
 import { errorMessage } from '@/shared/lib/errors';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { usePageTitle } from '@/shared/level/page-title';
+import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
@@ -206,7 +207,8 @@ function ManagedChurchesForm({
 }
 
 /** /admin/comptables-externes: the external accountants and the churches each manages. */
-export function ExternalAccountantsPage({ back }: { back?: string }) {
+export function ExternalAccountantsPage() {
+  const back = useSpacePaths().here;
   usePageTitle('Comptables externes', { back });
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 500);

@@ -6,6 +6,7 @@ import { http } from '@/shared/api/http-client';
 import { readList } from '@/shared/api/list';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { usePageTitle } from '@/shared/level/page-title';
+import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Card } from '@/shared/ui/card';
 import { Combobox } from '@/shared/ui/combobox';
 import { Select } from '@/shared/ui/select';
@@ -33,7 +34,8 @@ function useGroupEntities(group: RoleGroup, search: string) {
 }
 
 /** /admin/responsables: the office holders of any national office, region, section or church. */
-export function LeadersPage({ back }: { back?: string }) {
+export function LeadersPage() {
+  const back = useSpacePaths().here;
   usePageTitle('Responsables', { back });
   const [group, setGroup] = useState<RoleGroup>('national_offices');
   const [search, setSearch] = useState('');

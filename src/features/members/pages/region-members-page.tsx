@@ -21,7 +21,8 @@ import { AssignPositionDialog } from '../components/assign-position-dialog';
 import { MemberTable } from '../components/member-table';
 import { PermissionDialog } from '../components/permission-dialog';
 import { RemoveRolesDialog } from '../components/remove-roles-dialog';
-import { useEntityName } from './office-members-page';
+import { useEntityName } from '@/shared/org/entities';
+import { useSpacePaths } from '@/shared/routing/space-paths';
 import { FormError } from '@/shared/ui/form-error';
 
 type Tab = { key: MemberRoleFilter | null; label: string };
@@ -43,12 +44,12 @@ function StatCard({ label, value }: { label: string; value: number | undefined }
   );
 }
 
-/** /ma-region/membres: everyone of the region, with stats, search, tabs and pages of 50. */
-export function RegionMembersPage({ back = '/ma-region' }: { back?: string }) {
+/** The region members page ('membres' of a region): everyone of the region, with stats, search, tabs and pages of 50. */
+export function RegionMembersPage() {
   const level = useLevel();
   const regionId = level.entityType === 'REGION' ? level.entityId : null;
-  const region = useEntityName(regionId ? 'regions' : null, regionId);
-  usePageTitle('Membres de la région', { back });
+  const region = useEntityName(regionId ? { entityType: 'REGION', entityId: regionId } : null);
+  usePageTitle('Membres de la région', { back: useSpacePaths().here });
 
   const account = useAccount();
   const superAdmin = useIsSuperAdmin();
@@ -92,7 +93,7 @@ export function RegionMembersPage({ back = '/ma-region' }: { back?: string }) {
 
   return (
     <div className="mx-auto max-w-6xl space-y-4">
-      {region.data && <p className="text-sm text-slate-600">{region.data.name}</p>}
+      {region.data && <p className="text-sm text-slate-600">{region.data}</p>}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Total Membres" value={stats.data?.total} />
         <StatCard label="Présidents" value={stats.data?.presidents} />
@@ -170,7 +171,7 @@ export function RegionMembersPage({ back = '/ma-region' }: { back?: string }) {
         <AssignPositionDialog
           open={assigning}
           onClose={() => setAssigning(false)}
-          target={{ kind: 'region', regionId, regionName: region.data?.name }}
+          target={{ kind: 'region', regionId, regionName: region.data }}
         />
       )}
       <PermissionDialog user={permissionsOf} onClose={() => setPermissionsOf(null)} />

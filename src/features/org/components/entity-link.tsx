@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import type { EntityType } from '@contract/common';
-import type { EntityTarget } from '@/shared/level/level-context';
-import { useSpacePaths } from '@/shared/level/level-context';
-import { useIsRegistered } from '@/shared/level/space';
+import { useIsRegistered, type EntityTarget } from '@/shared/routing/space';
+import { useSpacePaths } from '@/shared/routing/space-paths';
 
 /** An entity's name, linked to its page when the space has one. */
 export function EntityLink({ type, target, name }: { type: EntityType; target: EntityTarget; name: string }) {

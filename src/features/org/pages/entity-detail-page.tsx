@@ -3,22 +3,22 @@ import { Link } from 'react-router';
 import { LogoLoader } from '@/shared/ui/logo-loader';
 import { errorMessage } from '@/shared/lib/errors';
 import { formatDate, formatPhone } from '@/shared/lib/format';
-import { useLevel, useSpacePaths, type SpacePaths } from '@/shared/level/level-context';
+import { useLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
-import { useIsRegistered } from '@/shared/level/space';
+import type { PageId } from '@/shared/routing/page-route';
+import { useIsRegistered } from '@/shared/routing/space';
+import { useSpacePaths, type SpacePaths } from '@/shared/routing/space-paths';
 import { useOrgDetail } from '../api/org-detail-query';
 import { EntityLink } from '../components/entity-link';
 import { ORG_KINDS, targetOf, type OrgEntity, type OrgKind } from '../kinds';
 import { FormError } from '@/shared/ui/form-error';
 
-/** A section of the entity's page in the space (its sections, its receipts...). */
-export type DetailLink = { label: string; to: string; description?: string };
+/** A section of the entity's page (its sections, its receipts...): a page of the entity's Level. */
+export type DetailLink = { label: string; page: PageId; description?: string };
 
 export type EntityDetailPageProps = {
   kind: OrgKind;
-  /** defaults to the page of the entity's parent in the space (a section's region...), when there is one */
-  back?: string;
-  /** shown only when the space has a page at `to` (no link to the not-found page) */
+  /** shown only where the space has the page (no link to the not-found page) */
   links?: DetailLink[];
 };
 
@@ -74,15 +74,16 @@ function parentPath(kind: OrgKind, entity: OrgEntity, entityPath: SpacePaths['en
 }
 
 /** The page of one national office, region, section or church: the Level's entity. */
-export function EntityDetailPage({ kind, back, links = [] }: EntityDetailPageProps) {
+export function EntityDetailPage({ kind, links = [] }: EntityDetailPageProps) {
   const info = ORG_KINDS[kind];
   const { entityId } = useLevel();
-  const isRegistered = useIsRegistered();
   const paths = useSpacePaths();
   const detail = useOrgDetail(kind, entityId);
+  // Back to the list of these entities in the space, else to the page of the entity's parent.
+  const isRegistered = useIsRegistered();
   const parentPage = detail.data ? parentPath(kind, detail.data, paths.entity) : null;
   usePageTitle(detail.data?.name ?? info.singular, {
-    back: back ?? (parentPage && isRegistered(parentPage) ? parentPage : null),
+    back: paths.record(`org.${kind}`) ?? (parentPage && isRegistered(parentPage) ? parentPage : null),
   });
 
   if (detail.isPending) return <LogoLoader />;
@@ -91,7 +92,10 @@ export function EntityDetailPage({ kind, back, links = [] }: EntityDetailPagePro
   }
 
   const entity = detail.data;
-  const sections = links.filter((link) => isRegistered(link.to));
+  const sections = links.flatMap((link) => {
+    const to = paths.page(link.page);
+    return to ? [{ ...link, to }] : [];
+  });
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <section

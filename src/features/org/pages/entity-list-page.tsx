@@ -4,8 +4,9 @@ import { DataTable } from '@/shared/ui/data-table';
 import { TextField } from '@/shared/ui/text-field';
 import { errorMessage } from '@/shared/lib/errors';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
-import { useLevel, type Level, type LevelEntityType } from '@/shared/level/level-context';
+import { useLevel, type Level } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
+import { useSpacePaths } from '@/shared/routing/space-paths';
 import { useOrgList } from '../api/org-list-query';
 import { useOrgDetail } from '../api/org-detail-query';
 import { EntityLink } from '../components/entity-link';
@@ -18,7 +19,6 @@ export type EntityListPageProps = {
   kind: OrgKind;
   /** defaults to the kind's plural, e.g. 'Églises' */
   title?: string;
-  back?: string;
   /** the kind of the level's entity, to name it under the title (e.g. the section of its churches) */
   parentKind?: OrgKind;
 };
@@ -28,7 +28,7 @@ const count = (value: number | undefined) => (value === undefined ? '—' : Stri
 
 type Column = DataTableColumn<OrgEntity> & {
   /** levels at which the column would repeat the same parent on every row */
-  redundantWithin?: LevelEntityType[];
+  redundantWithin?: Level['entityType'][];
 };
 
 /** The columns of a kind, without a parent column when the list is already that parent's. */
@@ -99,8 +99,9 @@ function columnsOf(kind: OrgKind, level: Level): DataTableColumn<OrgEntity>[] {
  * A paginated, searchable list of national offices, regions, sections or churches, narrowed to the
  * current level. Written once, mounted by every space that lists them.
  */
-export function EntityListPage({ kind, title, back, parentKind }: EntityListPageProps) {
+export function EntityListPage({ kind, title, parentKind }: EntityListPageProps) {
   const info = ORG_KINDS[kind];
+  const back = useSpacePaths().here;
   const level = useLevel();
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 500);

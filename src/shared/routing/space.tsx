@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
+import type { EntityType } from '@contract/common';
 import type { SpaceKey } from '@/shared/auth/roles';
 
 export type NavIconName =
@@ -51,12 +52,34 @@ export type SpaceDefinition = {
   /** links of the bottom dock (the accountant space) */
   dock?: NavItem[];
   routes: RouteObject[];
+  /** the page of an organisation entity in this space, or null where the space shows none */
+  entity?: (type: EntityType, target: EntityTarget) => string | null;
 };
+
+/** What a row of a list knows about where an entity hangs (the API answers some of these). */
+export type EntityTarget = {
+  id: number;
+  national_office_id?: number | null;
+  region_id?: number | null;
+  section_id?: number | null;
+};
+
+const trees = new WeakMap<Pick<SpaceDefinition, 'root' | 'routes'>, RouteObject[]>();
+
+/** The space's whole route tree, below its root (one object per space, so routes keep their identity). */
+export function spaceTree(space: Pick<SpaceDefinition, 'root' | 'routes'>): RouteObject[] {
+  let tree = trees.get(space);
+  if (!tree) {
+    tree = [{ path: space.root, children: space.routes }];
+    trees.set(space, tree);
+  }
+  return tree;
+}
 
 /** Whether `path` (without query string) reaches a page registered in the space's route tree. */
 export function isRegisteredIn(space: Pick<SpaceDefinition, 'root' | 'routes'>, path: string): boolean {
   const pathname = path.split(/[?#]/)[0];
-  return matchRoutes([{ path: space.root, children: space.routes }], pathname) !== null;
+  return matchRoutes(spaceTree(space), pathname) !== null;
 }
 
 type SpaceValue = { space: SpaceDefinition; isRegistered: (path: string) => boolean };

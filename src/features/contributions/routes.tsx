@@ -1,0 +1,50 @@
+import type { RouteObject } from 'react-router';
+import { pageRoute } from '@/shared/routing/page-route';
+
+/*
+ * The 'contributions' pages (ROUTES.md, features 'contributions' and, for 'comptes-de-recettes',
+ * 'accounts'), written once; each space mounts them where it shows them. A receipt opens in a dialog
+ * over its list (`?recu={id}`); /receipt/:id is a root route (src/app/routes.tsx).
+ */
+
+const list = () => import('./pages/contribution-list-page').then((m) => m.ContributionListPage);
+const create = () => import('./pages/contribution-create-page').then((m) => m.ContributionCreatePage);
+
+/** The Level's receipts: 'recettes' and, unless `create` is false, 'recettes/nouvelle'. */
+export function contributionRoutes(options: { create?: boolean } = {}): RouteObject[] {
+  return [
+    pageRoute('recettes', 'contributions.list', list),
+    ...(options.create === false ? [] : [contributionCreateRoute('recettes/nouvelle')]),
+  ];
+}
+
+/** The form recording a contribution for the Level's entity, at `path`. */
+export const contributionCreateRoute = (path: string) => pageRoute(path, 'contributions.new', create);
+
+/** A department's contributions ('contributions'). */
+export const departmentContributionsRoute = () =>
+  pageRoute('contributions', 'contributions.list', list, { title: 'Contributions' });
+
+/** One faithful's contributions ('fideles/:faithfullId/contributions'), back to the faithful's page. */
+export const faithfulContributionsRoute = () =>
+  pageRoute('fideles/:faithfullId/contributions', 'contributions.faithful', () =>
+    import('./pages/contribution-list-page').then((m) => m.FaithfulContributionsPage),
+  );
+
+/** The Level's receipt accounts with their totals ('comptes-de-recettes'). */
+export const receiptAccountsRoute = () =>
+  pageRoute('comptes-de-recettes', 'contributions.accounts', () =>
+    import('./pages/receipt-accounts-page').then((m) => m.ReceiptAccountsPage),
+  );
+
+/** The signed-in member's own giving: 'mes-contributions' and one receipt. */
+export function myContributionsRoutes(): RouteObject[] {
+  return [
+    pageRoute('mes-contributions', 'contributions.mine', () =>
+      import('./pages/my-contributions-page').then((m) => m.MyContributionsPage),
+    ),
+    pageRoute('mes-contributions/:id', 'contributions.my-receipt', () =>
+      import('./pages/my-contribution-page').then((m) => m.MyContributionPage),
+    ),
+  ];
+}

@@ -1,0 +1,116 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { EntityType } from '@contract/common';
+import { http } from '@/shared/api/http-client';
+import { readItem, readList } from '@/shared/api/list';
+import type { EntityLevel } from '@/shared/level/level-context';
+
+/*
+ * The organisation as every feature reads it: the name of an entity, and a search of the entities of
+ * one kind. One table of endpoints (SPEC.md section 7); no feature spells them again.
+ */
+
+export type OrgKind = 'national-offices' | 'regions' | 'sections' | 'churches' | 'departments';
+
+type KindEndpoints = {
+  entityType: EntityType;
+  /** the list, with `search` and `limit` (and the parent filters of contract/org.ts) */
+  list: string;
+  /** one entity: `${item}/{id}` */
+  item: string;
+};
+
+export const ORG_ENDPOINTS: Record<OrgKind, KindEndpoints> = {
+  'national-offices': { entityType: 'NATIONAL_OFFICE', list: '/national-offices', item: '/national-offices' },
+  regions: { entityType: 'REGION', list: '/regions', item: '/regions' },
+  sections: { entityType: 'SECTION', list: '/sections', item: '/sections' },
+  churches: { entityType: 'CHURCH', list: '/churches', item: '/churches' },
+  // SPEC.md section 7: departments (activity groups) are searched at /activity-groups, named at /departments/{id}.
+  departments: { entityType: 'ACTIVITY_GROUP', list: '/activity-groups', item: '/departments' },
+};
+
+export const KIND_OF: Record<EntityType, OrgKind> = {
+  NATIONAL_OFFICE: 'national-offices',
+  REGION: 'regions',
+  SECTION: 'sections',
+  CHURCH: 'churches',
+  ACTIVITY_GROUP: 'departments',
+};
+
+/** An entity as the lists and pickers show it. */
+export type EntityOption = { id: number; name: string };
+
+export type EntitySearch = {
+  search?: string;
+  /** SPEC.md section 9: entity search 10 */
+  limit?: number;
+  /** parent filters (region_id, section_id...) */
+  filter?: Record<string, number>;
+};
+
+/** ['org', ...]: the organisation's lookups, shared by every feature. */
+export const orgKeys = {
+  all: ['org'] as const,
+  name: (entity: EntityLevel) => ['org', 'name', entity.entityType, entity.entityId] as const,
+  search: (kind: OrgKind, query: EntitySearch) => ['org', 'search', kind, query] as const,
+};
+
+/** GET /{kind}/{id}: the entity's name (a department's 'title' when it has no name). */
+export async function fetchEntityName(entity: EntityLevel, signal?: AbortSignal): Promise<string> {
+  const { data } = await http.get<unknown>(
+    `${ORG_ENDPOINTS[KIND_OF[entity.entityType]].item}/${entity.entityId}`,
+    {
+      signal,
+    },
+  );
+  const item = readItem<{ name?: string; title?: string }>(data);
+  return item.name ?? item.title ?? '';
+}
+
+export const entityNameQueryOptions = (entity: EntityLevel) =>
+  queryOptions({
+    queryKey: orgKeys.name(entity),
+    queryFn: ({ signal }) => fetchEntityName(entity, signal),
+    staleTime: 5 * 60_000,
+  });
+
+/** The name of an entity (none: the query waits). */
+export function useEntityName(entity: EntityLevel | null) {
+  return useQuery({
+    ...entityNameQueryOptions(entity ?? { entityType: 'CHURCH', entityId: 0 }),
+    enabled: entity !== null,
+  });
+}
+
+/** GET /{kind}?search&limit: the entities of a kind; a failed lookup is an empty list (SPEC.md section 8). */
+export async function searchEntities(kind: OrgKind, query: EntitySearch = {}): Promise<EntityOption[]> {
+  try {
+    const { data } = await http.get<unknown>(ORG_ENDPOINTS[kind].list, {
+      params: {
+        ...query.filter,
+        limit: query.limit ?? 10,
+        ...(query.search ? { search: query.search } : {}),
+      },
+    });
+    return readList<{ id: number; name?: string; title?: string }>(data).map((row) => ({
+      ...row,
+      id: row.id,
+      name: row.name ?? row.title ?? String(row.id),
+    }));
+  } catch {
+    return [];
+  }
+}
+
+/** The entities of a kind matching a search, for pickers (none: the query waits). */
+export function useEntitySearch(
+  kind: OrgKind | null,
+  query: EntitySearch = {},
+  options: { enabled?: boolean } = {},
+) {
+  return useQuery({
+    queryKey: orgKeys.search(kind ?? 'churches', query),
+    queryFn: () => searchEntities(kind!, query),
+    enabled: kind !== null && options.enabled !== false,
+    placeholderData: keepPreviousData,
+  });
+}

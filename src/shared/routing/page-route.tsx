@@ -1,0 +1,61 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import type { EntityType } from '@contract/common';
+
+/**
+ * The name of a feature's page, written once: 'expenses.list', 'faithful.detail'... A page links to
+ * another by its name (`useSpacePaths().page(...)`); the space that mounts it decides its URL.
+ */
+export type PageId = `${string}.${string}`;
+
+/** What the routes of a space's tree say about themselves (React Router's `handle`). */
+export type RouteHandle = {
+  /** the feature page this route shows */
+  page?: PageId;
+  /**
+   * This route sets the Level of the pages below it: the space's root (true), an entity named by a URL
+   * parameter (`param`), or an entity the user chooses, named by a query parameter (`query`).
+   */
+  level?: true | { entityType: EntityType; param?: string; query?: string };
+  /**
+   * This route is a place the pages below it go back to: its own path ('') or a page below it
+   * ('dashboard' for a department, whose page is its dashboard).
+   */
+  landing?: string;
+};
+
+export const handleOf = (route: RouteObject): RouteHandle => (route.handle ?? {}) as RouteHandle;
+
+/**
+ * A route showing a feature's page, loaded with the route in its own chunk. `path` is relative to
+ * where the space mounts the feature ('depenses/:expenseId'): a feature never spells a space's URL.
+ * `props` are static presentation choices (a title); never paths or scope: a page reads its scope
+ * with `useLevel()` and builds its links with `useSpacePaths()`.
+ */
+export function pageRoute<P extends object>(
+  path: string | { index: true },
+  page: PageId,
+  load: () => Promise<ComponentType<P>>,
+  props?: P,
+): RouteObject {
+  return {
+    ...(typeof path === 'string' ? { path } : path),
+    handle: { page } satisfies RouteHandle,
+    lazy: async () => {
+      const Page = await load();
+      if (!props) return { Component: Page as ComponentType };
+      const Mounted = () => <Page {...props} />;
+      return { Component: Mounted };
+    },
+  } as RouteObject;
+}
+
+/**
+ * A feature's routes mounted below a segment of the space without a page of its own there
+ * ('espace-comptable/depenses'): the paths are prefixed, the pages stay at the space's Level.
+ */
+export function prefixed(segment: string, routes: RouteObject[]): RouteObject[] {
+  return routes.map(
+    (route) => ({ ...route, path: route.path ? `${segment}/${route.path}` : segment }) as RouteObject,
+  );
+}
