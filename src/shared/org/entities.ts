@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { EntityType } from '@contract/common';
+import type { EntityRef, EntityType } from '@contract/common';
 import { http } from '@/shared/api/http-client';
 import { readItem, readList } from '@/shared/api/list';
 import type { EntityLevel } from '@/shared/level/level-context';
@@ -28,6 +28,14 @@ export const ORG_ENDPOINTS: Record<OrgKind, KindEndpoints> = {
   departments: { entityType: 'ACTIVITY_GROUP', list: '/activity-groups', item: '/departments' },
 };
 
+/** The kind of the entities of a role group (contract/roles: 'national_offices'...). */
+export const KIND_OF_GROUP = {
+  national_offices: 'national-offices',
+  regions: 'regions',
+  sections: 'sections',
+  churches: 'churches',
+} as const satisfies Record<string, OrgKind>;
+
 export const KIND_OF: Record<EntityType, OrgKind> = {
   NATIONAL_OFFICE: 'national-offices',
   REGION: 'regions',
@@ -52,6 +60,7 @@ export const orgKeys = {
   all: ['org'] as const,
   name: (entity: EntityLevel) => ['org', 'name', entity.entityType, entity.entityId] as const,
   search: (kind: OrgKind, query: EntitySearch) => ['org', 'search', kind, query] as const,
+  nationalOffice: ['org', 'national-office'] as const,
 };
 
 /** GET /{kind}/{id}: the entity's name (a department's 'title' when it has no name). */
@@ -82,7 +91,10 @@ export function useEntityName(entity: EntityLevel | null) {
 }
 
 /** GET /{kind}?search&limit: the entities of a kind; a failed lookup is an empty list (SPEC.md section 8). */
-export async function searchEntities(kind: OrgKind, query: EntitySearch = {}): Promise<EntityOption[]> {
+export async function searchEntities<T extends object = object>(
+  kind: OrgKind,
+  query: EntitySearch = {},
+): Promise<(EntityOption & T)[]> {
   try {
     const { data } = await http.get<unknown>(ORG_ENDPOINTS[kind].list, {
       params: {
@@ -91,9 +103,8 @@ export async function searchEntities(kind: OrgKind, query: EntitySearch = {}): P
         ...(query.search ? { search: query.search } : {}),
       },
     });
-    return readList<{ id: number; name?: string; title?: string }>(data).map((row) => ({
+    return readList<T & { id: number; name?: string; title?: string }>(data).map((row) => ({
       ...row,
-      id: row.id,
       name: row.name ?? row.title ?? String(row.id),
     }));
   } catch {
@@ -101,16 +112,33 @@ export async function searchEntities(kind: OrgKind, query: EntitySearch = {}): P
   }
 }
 
-/** The entities of a kind matching a search, for pickers (none: the query waits). */
-export function useEntitySearch(
+/** The entities of a kind matching a search, for pickers (no kind: the query waits). */
+export function useEntitySearch<T extends object = object>(
   kind: OrgKind | null,
   query: EntitySearch = {},
   options: { enabled?: boolean } = {},
 ) {
   return useQuery({
     queryKey: orgKeys.search(kind ?? 'churches', query),
-    queryFn: () => searchEntities(kind!, query),
+    queryFn: () => searchEntities<T>(kind!, query),
     enabled: kind !== null && options.enabled !== false,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /national-office: the user's national office (SPEC.md: default label 'Bureau National'), or null. */
+export function useNationalOffice(enabled = true) {
+  return useQuery({
+    queryKey: orgKeys.nationalOffice,
+    queryFn: async (): Promise<EntityRef | null> => {
+      try {
+        const { data } = await http.get<{ data?: EntityRef | null }>('/national-office');
+        return data?.data ?? null;
+      } catch {
+        return null;
+      }
+    },
+    enabled,
+    staleTime: 5 * 60_000,
   });
 }

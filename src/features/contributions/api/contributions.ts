@@ -9,10 +9,9 @@ import type {
   CreateContributionBody,
   ReceiptAccountTotals,
 } from '@contract/contributions';
-import type { OperationAccount } from '@contract/accounts';
 import { http } from '@/shared/api/http-client';
 import { IDEMPOTENCY_HEADER } from '@/shared/api/idempotency';
-import { readItem, readList } from '@/shared/api/list';
+import { readItem } from '@/shared/api/list';
 import type { EntityLevel } from '@/shared/level/level-context';
 import { entityParams } from '@/shared/level/wire';
 
@@ -146,24 +145,5 @@ export function useReceiptAccountTotals(entity: EntityLevel | null, period: { fr
       ).data,
     enabled: entity !== null,
     placeholderData: keepPreviousData,
-  });
-}
-
-/** GET /operation-accounts/authorized for one category; a failure gives an empty list. */
-export function useAuthorizedAccounts(entity: EntityLevel | null, category: string) {
-  return useQuery({
-    queryKey: ['contributions', 'accounts', entity?.entityType, entity?.entityId, category],
-    queryFn: async () => {
-      try {
-        const { data } = await http.get('/operation-accounts/authorized', {
-          params: { ...entityParams(entity!), categories: category },
-        });
-        return readList<OperationAccount>(data);
-      } catch {
-        return [];
-      }
-    },
-    enabled: entity !== null,
-    staleTime: 5 * 60_000,
   });
 }

@@ -24,7 +24,8 @@ import { Select } from '@/shared/ui/select';
 import { TextAreaField } from '@/shared/ui/textarea-field';
 import { TimeField } from '@/shared/ui/time-field';
 import { notify } from '@/shared/ui/toast';
-import { contributionKeys, createContribution, useAuthorizedAccounts } from '../api/contributions';
+import { useAuthorizedAccounts } from '@/shared/api/authorized-accounts';
+import { contributionKeys, createContribution } from '../api/contributions';
 import { PERMISSION_CODES, TYPE_OPTIONS } from '../labels';
 import {
   contributionDefaults,

@@ -1,4 +1,5 @@
 import { useFaithfulSearch } from '@/shared/api/faithful-search';
+import { useAuthorizedAccounts } from '@/shared/api/authorized-accounts';
 import { useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ACCOUNT_CATEGORIES } from '@contract/accounts';
@@ -24,7 +25,6 @@ import { TextField } from '@/shared/ui/text-field';
 import { notify } from '@/shared/ui/toast';
 import {
   fetchContributions,
-  useAuthorizedAccounts,
   useContributionList,
   type ContributionFilters,
   type ContributionScope,

@@ -8,7 +8,8 @@ import type {
 import type { List } from '@contract/common';
 import { http } from '@/shared/api/http-client';
 import { readPage } from '@/shared/api/list';
-import type { Level } from '@/shared/level/level-context';
+import { levelEntity, type Level } from '@/shared/level/level-context';
+import { entityParams } from '@/shared/level/wire';
 import { expenseKeys, type ExpenseListFilters } from './keys';
 
 type FilterPart = Omit<ExpenseListFilters, 'page' | 'limit'>;
@@ -16,11 +17,9 @@ type FilterPart = Omit<ExpenseListFilters, 'page' | 'limit'>;
 /** The query of a list or balance: the Level's entity (none at the GLOBAL level: the server scopes), the filters set. */
 export function listQuery(level: Level, filters: FilterPart): ExpenseRequestBalanceQuery {
   const query: ExpenseRequestBalanceQuery = {};
+  const entity = levelEntity(level);
   if (filters.mine) query.mine = true;
-  else if (level.entityType !== 'GLOBAL' && level.entityId !== null) {
-    query.entity_type = level.entityType;
-    query.entity_id = level.entityId;
-  }
+  else if (entity) Object.assign(query, entityParams(entity));
   if (filters.search) query.search = filters.search;
   if (filters.status) query.status = filters.status as ExpenseRequestBalanceQuery['status'];
   if (filters.from) query.from_date = filters.from;

@@ -1,8 +1,4 @@
-import type { EntityType } from '@contract/common';
-import type { Level } from '@/shared/level/level-context';
-
-/** The entity an expense request belongs to (the API's upper-case type). */
-export type ExpenseEntity = { entityType: EntityType; entityId: number };
+import type { EntityLevel, Level } from '@/shared/level/level-context';
 
 export type ExpenseListFilters = {
   search: string;
@@ -25,11 +21,7 @@ export const expenseKeys = {
   details: () => ['expenses', 'detail'] as const,
   detail: (id: number) => ['expenses', 'detail', id] as const,
   attachments: (id: number) => ['expenses', 'detail', id, 'attachments'] as const,
-  accounts: (entity: ExpenseEntity | null, categories: string, search: string) =>
-    ['expenses', 'lookup', 'accounts', entity, categories, search] as const,
-  budgetLines: (entity: ExpenseEntity | null) => ['expenses', 'lookup', 'budget-lines', entity] as const,
-  plannedActivities: (entity: ExpenseEntity | null, search: string) =>
+  budgetLines: (entity: EntityLevel | null) => ['expenses', 'lookup', 'budget-lines', entity] as const,
+  plannedActivities: (entity: EntityLevel | null, search: string) =>
     ['expenses', 'lookup', 'planned-activities', entity, search] as const,
-  recipients: (type: string, search: string) => ['expenses', 'lookup', 'recipients', type, search] as const,
-  nationalOffice: () => ['expenses', 'lookup', 'national-office'] as const,
 };

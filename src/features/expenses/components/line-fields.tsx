@@ -8,7 +8,7 @@ import { CheckboxField } from '@/shared/ui/checkbox-field';
 import { Combobox } from '@/shared/ui/combobox';
 import type { FieldErrorValue } from '@/shared/ui/field';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
-import { useNationalOffice, useRecipientEntities } from '../api/lookups';
+import { useEntitySearch, useNationalOffice, type OrgKind } from '@/shared/org/entities';
 import type { LineFormValues } from '../lib/expense-form';
 import {
   DONATION_TYPES,
@@ -223,6 +223,15 @@ function NationalOfficeRecipient() {
   );
 }
 
+/** Where the recipients of a system_entity donation are searched (the national office is automatic). */
+const RECIPIENT_KINDS: Record<RecipientEntityType, OrgKind | null> = {
+  church: 'churches',
+  section: 'sections',
+  region: 'regions',
+  activity_group: 'departments',
+  national_office: null,
+};
+
 function RecipientEntityPicker({
   type,
   value,
@@ -238,7 +247,7 @@ function RecipientEntityPicker({
 }) {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 500);
-  const entities = useRecipientEntities(type, debounced);
+  const entities = useEntitySearch(RECIPIENT_KINDS[type], { search: debounced, limit: 10 });
   return (
     <Combobox<number>
       label="Entité"

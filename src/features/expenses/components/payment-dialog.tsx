@@ -32,8 +32,9 @@ import { TextAreaField } from '@/shared/ui/textarea-field';
 import { TimeField } from '@/shared/ui/time-field';
 import { notify } from '@/shared/ui/toast';
 import { usePayExpenseLine } from '../api/expense-payment-mutation';
-import type { ExpenseEntity } from '../api/keys';
-import { TREASURY_ACCOUNT_CATEGORIES, useAuthorizedAccounts } from '../api/lookups';
+import type { EntityLevel } from '@/shared/level/level-context';
+import { useAuthorizedAccounts } from '@/shared/api/authorized-accounts';
+import { TREASURY_ACCOUNT_CATEGORIES } from '../api/lookups';
 import {
   assetDefaults,
   paymentDefaults,
@@ -45,7 +46,7 @@ import {
 export type PaymentDialogProps = {
   line: ExpenseLine | null;
   /** the request's entity: the payment accounts are those it may use */
-  entity: ExpenseEntity;
+  entity: EntityLevel;
   /** the request is for the national office on an 'Actifs immobilisés' account: the payer may create the asset */
   assetAllowed: boolean;
   onClose: () => void;
@@ -92,7 +93,7 @@ function PaymentForm({
   onDone,
 }: {
   line: ExpenseLine;
-  entity: ExpenseEntity;
+  entity: EntityLevel;
   assetAllowed: boolean;
   onSavingChange: (saving: boolean) => void;
   onDone: () => void;

@@ -9,6 +9,7 @@ import {
   type ExpenseEntityType,
 } from '@contract/expenses';
 import { useAccount } from '@/shared/auth/account-store';
+import { useAuthorizedAccounts } from '@/shared/api/authorized-accounts';
 import { useIdempotencyKey } from '@/shared/api/idempotency';
 import { useLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
@@ -27,13 +28,8 @@ import { TextAreaField } from '@/shared/ui/textarea-field';
 import { TimeField } from '@/shared/ui/time-field';
 import { notify } from '@/shared/ui/toast';
 import { UploadFailedError, useCreateExpense } from '../api/expense-create-mutation';
-import {
-  EXPENSE_CATEGORIES,
-  useAuthorizedAccounts,
-  useBudgetLines,
-  usePlannedActivities,
-} from '../api/lookups';
-import type { ExpenseEntity } from '../api/keys';
+import { EXPENSE_CATEGORIES, useBudgetLines, usePlannedActivities } from '../api/lookups';
+import type { EntityLevel } from '@/shared/level/level-context';
 import { LineFields, lineAmount } from '../components/line-fields';
 import { FALLBACK_ACCOUNTS } from '../lib/fallback-accounts';
 import {
@@ -80,7 +76,7 @@ export function ExpenseAddPage() {
   const { errors } = formState;
   const lines = useFieldArray({ control, name: 'expenses' });
   const [entityId, watchedLines] = useWatch({ control, name: ['entity_id', 'expenses'] });
-  const entity: ExpenseEntity | null = entityId ? { entityType, entityId } : null;
+  const entity: EntityLevel | null = entityId ? { entityType, entityId } : null;
 
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | undefined>(undefined);

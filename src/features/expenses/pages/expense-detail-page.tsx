@@ -13,6 +13,7 @@ import { parseIdParam } from '@/shared/level/level-context';
 import { useSpacePaths } from '@/shared/routing/space-paths';
 import { usePageTitle } from '@/shared/level/page-title';
 import { usePermissions } from '@/shared/permissions/use-permissions';
+import { permissionEntity } from '@/shared/level/wire';
 import { errorMessage } from '@/shared/lib/errors';
 import { useMediaQuery } from '@/shared/lib/use-media-query';
 import { formatDateTime, formatPhone } from '@/shared/lib/format';
@@ -61,7 +62,13 @@ function ExpenseDetail({ request }: { request: ExpenseRequestDetail }) {
   const problem = entityProblem(request);
   const permissions = usePermissions(
     problem ? [] : DETAIL_PERMISSION_CODES,
-    problem ? null : { entityType: request.entity_type, entityId: request.entity_id },
+    // SPEC.md section 6: checked on the request's entity, an ACTIVITY_GROUP in the global scope.
+    problem
+      ? null
+      : permissionEntity(
+          { entityType: request.entity_type, entityId: request.entity_id },
+          { department: 'global' },
+        ),
   );
   const perms: DetailPermissions = {
     has: permissions.has,

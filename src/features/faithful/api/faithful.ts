@@ -11,7 +11,9 @@ import type {
 } from '@contract/faithful';
 import { http } from '@/shared/api/http-client';
 import { readItem, readList, readPage } from '@/shared/api/list';
-import type { Level } from '@/shared/level/level-context';
+import { useEntitySearch } from '@/shared/org/entities';
+import { levelEntity, type Level } from '@/shared/level/level-context';
+import { entityParams } from '@/shared/level/wire';
 
 export const FAITHFUL_PAGE_SIZE = 20;
 
@@ -30,9 +32,8 @@ export const faithfulKeys = {
 
 /** The API's entity filter of a Level ('GLOBAL' lists every visible faithful). */
 export function levelParams(level: Level): Record<string, string | number> {
-  if (level.entityType === 'GLOBAL' || level.entityType === 'ACTIVITY_GROUP' || level.entityId === null)
-    return {};
-  return { entity_type: level.entityType, entity_id: level.entityId };
+  const entity = levelEntity(level);
+  return entity && entity.entityType !== 'ACTIVITY_GROUP' ? entityParams(entity) : {};
 }
 
 /** GET /users/faithful: one page of the level's faithful. */
@@ -171,20 +172,5 @@ export async function decideTransfer(
 }
 
 /** GET /churches?search: the visible churches, for the admin's church choice. */
-export function useChurchChoices(search: string, enabled = true) {
-  return useQuery({
-    queryKey: ['faithful', 'churches', search],
-    queryFn: async () => {
-      try {
-        const { data } = await http.get<unknown>('/churches', {
-          params: { ...(search ? { search } : {}), limit: 20 },
-        });
-        return readList<{ id: number; name: string; section?: { name: string } }>(data);
-      } catch {
-        return [];
-      }
-    },
-    enabled,
-    placeholderData: keepPreviousData,
-  });
-}
+export const useChurchChoices = (search: string, enabled = true) =>
+  useEntitySearch<{ section?: { name: string } }>('churches', { search, limit: 20 }, { enabled });

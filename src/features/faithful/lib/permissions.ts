@@ -1,4 +1,5 @@
-import type { Level } from '@/shared/level/level-context';
+import { levelEntity, type Level } from '@/shared/level/level-context';
+import { permissionEntity } from '@/shared/level/wire';
 import type { PermissionEntity } from '@/shared/permissions/use-permissions';
 
 /** The codes the server checks for the faithful (server/src/modules/faithful/routes.ts). */
@@ -10,11 +11,10 @@ export const FAITHFUL_CODES = {
 
 /** The entity a permission is checked on for a Level (anywhere for the admin's global lists). */
 export function faithfulEntity(level: Level): PermissionEntity {
-  if (level.entityType === 'GLOBAL' || level.entityType === 'ACTIVITY_GROUP' || level.entityId === null)
-    return null;
-  return { entityType: level.entityType, entityId: level.entityId };
+  const entity = levelEntity(level);
+  return entity && entity.entityType !== 'ACTIVITY_GROUP' ? permissionEntity(entity) : null;
 }
 
 export function churchEntity(churchId: number | null | undefined): PermissionEntity {
-  return churchId ? { entityType: 'CHURCH', entityId: churchId } : null;
+  return churchId ? permissionEntity({ entityType: 'CHURCH', entityId: churchId }) : null;
 }

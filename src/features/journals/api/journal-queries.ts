@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { JournalType, OperationAccount } from '@contract/accounts';
+import type { JournalType } from '@contract/accounts';
 import {
   JOURNAL_MAX_LIMIT,
   type AccountJournalAnswer,
@@ -138,21 +138,5 @@ export function useFinancialReport(entity: EntityLevel | null, period: Period | 
       return data.data;
     },
     enabled: entity !== null && period !== null,
-  });
-}
-
-/** GET /operation-accounts/authorized: every account the entity may use (all categories). */
-export function useAuthorizedAccounts(entity: EntityLevel | null) {
-  return useQuery({
-    queryKey: journalKeys.accounts(entity ?? { entityType: 'CHURCH', entityId: 0 }),
-    queryFn: async ({ signal }) => {
-      const { data } = await http.get<{ data: OperationAccount[] }>('/operation-accounts/authorized', {
-        params: entityParams(entity!),
-        signal,
-      });
-      return data.data;
-    },
-    enabled: entity !== null,
-    staleTime: 5 * 60_000,
   });
 }

@@ -14,5 +14,4 @@ export const journalKeys = {
   account: (entity: EntityLevel, period: Period, accountId: number) =>
     ['journals', entity, 'account', period, accountId] as const,
   report: (entity: EntityLevel, period: Period) => ['journals', entity, 'report', period] as const,
-  accounts: (entity: EntityLevel) => ['journals', entity, 'accounts'] as const,
 };

@@ -28,7 +28,8 @@ import type { Position, RoleGroup } from '@contract/roles';
 import { http } from '@/shared/api/http-client';
 import { readItem, readList, readPage } from '@/shared/api/list';
 import { invalidatePermissions } from '@/shared/permissions/use-permissions';
-import { membersPath, SCOPE_ENDPOINTS } from '../lib/groups';
+import { useEntitySearch } from '@/shared/org/entities';
+import { membersPath, SCOPE_KINDS } from '../lib/groups';
 
 /** ['members', ...]: one prefix refreshes every members query after a change. */
 export const membersKeys = {
@@ -207,23 +208,7 @@ export function usePermissionCatalogue(scope: PermissionScope | null, search: st
 export const ENTITY_SEARCH_LIMIT = 10;
 
 export function useScopeEntities(scope: PermissionScope | null, search: string) {
-  const endpoint = scope ? SCOPE_ENDPOINTS[scope] : undefined;
-  return useQuery({
-    queryKey: ['members', 'scope-entities', scope, search],
-    queryFn: async () => {
-      try {
-        const { data } = await http.get(endpoint!, {
-          params: { limit: ENTITY_SEARCH_LIMIT, ...(search ? { search } : {}) },
-        });
-        return readList<{ id: number; name: string }>(data);
-      } catch {
-        // SPEC.md section 8: lookup failures give empty lists.
-        return [];
-      }
-    },
-    enabled: endpoint !== undefined,
-    placeholderData: keepPreviousData,
-  });
+  return useEntitySearch((scope && SCOPE_KINDS[scope]) ?? null, { search, limit: ENTITY_SEARCH_LIMIT });
 }
 
 export function useGrantPermission() {
@@ -282,12 +267,5 @@ export function useEditManagedChurches() {
 }
 
 export function useChurchSearch(search: string) {
-  return useQuery({
-    queryKey: ['members', 'church-search', search],
-    queryFn: async () =>
-      readList<{ id: number; name: string }>(
-        (await http.get('/churches', { params: { limit: 20, ...(search ? { search } : {}) } })).data,
-      ),
-    placeholderData: keepPreviousData,
-  });
+  return useEntitySearch('churches', { search, limit: 20 });
 }

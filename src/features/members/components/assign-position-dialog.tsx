@@ -1,8 +1,5 @@
 import { useState } from 'react';
-import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import type { RoleGroup } from '@contract/roles';
-import { http } from '@/shared/api/http-client';
-import { readList } from '@/shared/api/list';
 import { errorMessage } from '@/shared/lib/errors';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { Button } from '@/shared/ui/button';
@@ -11,6 +8,7 @@ import { Dialog } from '@/shared/ui/dialog';
 import { Select } from '@/shared/ui/select';
 import { notify } from '@/shared/ui/toast';
 import { useFaithfulSearch } from '@/shared/api/faithful-search';
+import { KIND_OF_GROUP, useEntitySearch } from '@/shared/org/entities';
 import { ENTITY_SEARCH_LIMIT, useAddMember, usePositions } from '../api/members-api';
 import { GROUP_LABELS } from '../lib/groups';
 
@@ -28,23 +26,10 @@ export type AssignTarget =
 
 const REGION_GROUPS: RoleGroup[] = ['regions', 'sections', 'churches'];
 
+/** The sections or churches of the region, to give a position in. */
 function useRegionEntities(group: RoleGroup | null, regionId: number, search: string) {
-  const endpoint = group === 'sections' ? '/sections' : group === 'churches' ? '/churches' : null;
-  return useQuery({
-    queryKey: ['members', 'region-entities', group, regionId, search],
-    queryFn: async () => {
-      try {
-        const { data } = await http.get(endpoint!, {
-          params: { region_id: regionId, limit: ENTITY_SEARCH_LIMIT, ...(search ? { search } : {}) },
-        });
-        return readList<{ id: number; name: string }>(data);
-      } catch {
-        return [];
-      }
-    },
-    enabled: endpoint !== null,
-    placeholderData: keepPreviousData,
-  });
+  const kind = group === 'sections' || group === 'churches' ? KIND_OF_GROUP[group] : null;
+  return useEntitySearch(kind, { search, limit: ENTITY_SEARCH_LIMIT, filter: { region_id: regionId } });
 }
 
 /**

@@ -4,6 +4,7 @@ import { GROUP_SEGMENTS } from '@contract/members';
 import type { PermissionScope } from '@contract/permissions';
 import { PERMISSIONS } from '@contract/permissions';
 import type { RoleGroup } from '@contract/roles';
+import type { OrgKind } from '@/shared/org/entities';
 
 /** The role group of an entity type (ACTIVITY_GROUP has none). */
 export const GROUP_OF: Partial<Record<EntityType, RoleGroup>> = {
@@ -37,13 +38,13 @@ export const GROUP_LABELS: Record<RoleGroup, string> = {
 
 export const membersPath = (group: RoleGroup, id: number) => `/${GROUP_SEGMENTS[group]}/${id}/members`;
 
-/** The list endpoint of the entities of a scope (entity search of the permission dialog). */
-export const SCOPE_ENDPOINTS: Partial<Record<PermissionScope, string>> = {
-  national_office: '/national-offices',
-  region: '/regions',
-  section: '/sections',
-  church: '/churches',
-  department: '/departments',
+/** The kind of the entities of a scope (entity search of the permission dialog). */
+export const SCOPE_KINDS: Partial<Record<PermissionScope, OrgKind>> = {
+  national_office: 'national-offices',
+  region: 'regions',
+  section: 'sections',
+  church: 'churches',
+  department: 'departments',
 };
 
 /** The roles a list shows: never 'faithful' (SPEC.md section 3). */

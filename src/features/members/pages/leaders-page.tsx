@@ -1,9 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { GROUP_SEGMENTS } from '@contract/members';
 import { ROLE_GROUPS, type RoleGroup } from '@contract/roles';
-import { http } from '@/shared/api/http-client';
-import { readList } from '@/shared/api/list';
+import { KIND_OF_GROUP, useEntitySearch } from '@/shared/org/entities';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { usePageTitle } from '@/shared/level/page-title';
 import { useSpacePaths } from '@/shared/routing/space-paths';
@@ -16,23 +13,6 @@ import { GROUP_LABELS } from '../lib/groups';
 
 type Entity = { id: number; name: string };
 
-function useGroupEntities(group: RoleGroup, search: string) {
-  return useQuery({
-    queryKey: ['members', 'leader-entities', group, search],
-    queryFn: async () => {
-      try {
-        const { data } = await http.get(`/${GROUP_SEGMENTS[group]}`, {
-          params: { limit: ENTITY_SEARCH_LIMIT, ...(search ? { search } : {}) },
-        });
-        return readList<Entity>(data);
-      } catch {
-        return [];
-      }
-    },
-    placeholderData: keepPreviousData,
-  });
-}
-
 /** /admin/responsables: the office holders of any national office, region, section or church. */
 export function LeadersPage() {
   const back = useSpacePaths().here;
@@ -40,7 +20,7 @@ export function LeadersPage() {
   const [group, setGroup] = useState<RoleGroup>('national_offices');
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 500);
-  const entities = useGroupEntities(group, debounced);
+  const entities = useEntitySearch(KIND_OF_GROUP[group], { search: debounced, limit: ENTITY_SEARCH_LIMIT });
   const [chosen, setChosen] = useState<Entity | null>(null);
   const entity =
     chosen ?? (entities.data && entities.data.length > 0 && !debounced ? entities.data[0] : null);
