@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import layers from './eslint/layers.js';
 
 export default tseslint.config(
   {
@@ -35,5 +36,11 @@ export default tseslint.config(
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // The project's boundaries (eslint/layers.js): a break fails `npm run lint` and `npm test`.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'contract/**/*.ts', 'tests/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    plugins: { layers },
+    rules: { 'layers/imports': 'error', 'layers/file-names': 'error' },
   },
 );
