@@ -92,3 +92,7 @@ export function targetOf(row: OrgEntity) {
     national_office_id: row.national_office_id ?? row.nationalOffice?.id ?? null,
   };
 }
+
+/** The Level of one entity of a kind (none without an id). */
+export const entityOf = (kind: OrgKind, id: number | null) =>
+  id === null ? null : { entityType: ORG_ENDPOINTS[kind].entityType, entityId: id };

@@ -58,35 +58,45 @@ export type EntitySearch = {
 /** ['org', ...]: the organisation's lookups, shared by every feature. */
 export const orgKeys = {
   all: ['org'] as const,
-  name: (entity: EntityLevel) => ['org', 'name', entity.entityType, entity.entityId] as const,
+  entity: (entity: EntityLevel) => ['org', 'entity', entity.entityType, entity.entityId] as const,
   search: (kind: OrgKind, query: EntitySearch) => ['org', 'search', kind, query] as const,
   nationalOffice: ['org', 'national-office'] as const,
 };
 
-/** GET /{kind}/{id}: the entity's name (a department's 'title' when it has no name). */
-export async function fetchEntityName(entity: EntityLevel, signal?: AbortSignal): Promise<string> {
+/** GET /{kind}/{id}: one entity as the API answers it (`{ data: entity }`). */
+export async function fetchEntity<T extends object>(entity: EntityLevel, signal?: AbortSignal): Promise<T> {
   const { data } = await http.get<unknown>(
     `${ORG_ENDPOINTS[KIND_OF[entity.entityType]].item}/${entity.entityId}`,
     {
       signal,
     },
   );
-  const item = readItem<{ name?: string; title?: string }>(data);
-  return item.name ?? item.title ?? '';
+  return readItem<T>(data);
 }
 
-export const entityNameQueryOptions = (entity: EntityLevel) =>
+type Named = { id: number; name?: string; title?: string };
+
+export const entityQueryOptions = <T extends object = Named>(entity: EntityLevel) =>
   queryOptions({
-    queryKey: orgKeys.name(entity),
-    queryFn: ({ signal }) => fetchEntityName(entity, signal),
-    staleTime: 5 * 60_000,
+    queryKey: orgKeys.entity(entity),
+    queryFn: ({ signal }) => fetchEntity<T & Named>(entity, signal),
+    staleTime: 60_000,
   });
 
-/** The name of an entity (none: the query waits). */
+/** One entity (none: the query waits): its page, its parent's name, a department's owner. */
+export function useEntity<T extends object = Named>(entity: EntityLevel | null) {
+  return useQuery({
+    ...entityQueryOptions<T>(entity ?? { entityType: 'CHURCH', entityId: 0 }),
+    enabled: entity !== null,
+  });
+}
+
+/** The name of an entity (a department's 'title' when it has no name); none: the query waits. */
 export function useEntityName(entity: EntityLevel | null) {
   return useQuery({
-    ...entityNameQueryOptions(entity ?? { entityType: 'CHURCH', entityId: 0 }),
+    ...entityQueryOptions(entity ?? { entityType: 'CHURCH', entityId: 0 }),
     enabled: entity !== null,
+    select: (item: Named) => item.name ?? item.title ?? '',
   });
 }
 

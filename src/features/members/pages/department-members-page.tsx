@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Department } from '@contract/org';
-import { http } from '@/shared/api/http-client';
-import { readItem } from '@/shared/api/list';
 import { errorMessage } from '@/shared/lib/errors';
-import { useLevel } from '@/shared/level/level-context';
+import { levelEntity, useLevel } from '@/shared/level/level-context';
+import { useEntity } from '@/shared/org/entities';
 import { usePageTitle } from '@/shared/level/page-title';
 import { useSpacePaths } from '@/shared/routing/space-paths';
 import { LogoLoader } from '@/shared/ui/logo-loader';
@@ -18,11 +16,7 @@ import { FormError } from '@/shared/ui/form-error';
 export function DepartmentMembersPage() {
   const back = useSpacePaths().here;
   const level = useLevel();
-  const department = useQuery({
-    queryKey: ['members', 'department', level.entityId],
-    queryFn: async () => readItem<Department>((await http.get(`/departments/${level.entityId}`)).data),
-    enabled: level.entityId !== null,
-  });
+  const department = useEntity<Department>(levelEntity(level));
   usePageTitle(department.data ? `Membres - ${department.data.name}` : 'Membres', { back });
   if (department.isPending) return <LogoLoader />;
   if (department.isError) return <FormError message={errorMessage(department.error)} />;

@@ -8,9 +8,9 @@ import { usePageTitle } from '@/shared/level/page-title';
 import type { PageId } from '@/shared/routing/page-route';
 import { useIsRegistered } from '@/shared/routing/space';
 import { useSpacePaths, type SpacePaths } from '@/shared/routing/space-paths';
-import { useOrgDetail } from '../api/org-detail-query';
+import { useEntity } from '@/shared/org/entities';
 import { EntityLink } from '../components/entity-link';
-import { ORG_KINDS, targetOf, type OrgEntity, type OrgKind } from '../kinds';
+import { entityOf, ORG_KINDS, targetOf, type OrgEntity, type OrgKind } from '../kinds';
 import { FormError } from '@/shared/ui/form-error';
 
 /** A section of the entity's page (its sections, its receipts...): a page of the entity's Level. */
@@ -78,7 +78,7 @@ export function EntityDetailPage({ kind, links = [] }: EntityDetailPageProps) {
   const info = ORG_KINDS[kind];
   const { entityId } = useLevel();
   const paths = useSpacePaths();
-  const detail = useOrgDetail(kind, entityId);
+  const detail = useEntity<OrgEntity>(entityOf(kind, entityId));
   // Back to the list of these entities in the space, else to the page of the entity's parent.
   const isRegistered = useIsRegistered();
   const parentPage = detail.data ? parentPath(kind, detail.data, paths.entity) : null;

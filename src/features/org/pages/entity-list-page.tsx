@@ -8,9 +8,9 @@ import { useLevel, type Level } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
 import { useSpacePaths } from '@/shared/routing/space-paths';
 import { useOrgList } from '../api/org-list-query';
-import { useOrgDetail } from '../api/org-detail-query';
+import { useEntity } from '@/shared/org/entities';
 import { EntityLink } from '../components/entity-link';
-import { ORG_KINDS, targetOf, type OrgEntity, type OrgKind } from '../kinds';
+import { entityOf, ORG_KINDS, targetOf, type OrgEntity, type OrgKind } from '../kinds';
 import { FormError } from '@/shared/ui/form-error';
 
 export const ORG_PAGE_SIZE = 20;
@@ -110,7 +110,7 @@ export function EntityListPage({ kind, title, parentKind }: EntityListPageProps)
   const page = paging.search === debounced ? paging.page : 1;
 
   const list = useOrgList(kind, level, { search: debounced, page, limit: ORG_PAGE_SIZE });
-  const parent = useOrgDetail(parentKind ?? kind, parentKind ? level.entityId : null);
+  const parent = useEntity<OrgEntity>(parentKind ? entityOf(parentKind, level.entityId) : null);
   const heading = title ?? info.plural;
   usePageTitle(parentKind && parent.data ? `${heading} - ${parent.data.name}` : heading, { back });
 
