@@ -1,8 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import {
-  EXPENSE_MESSAGES,
   FIXED_ASSET_ACCOUNT_CATEGORY,
-  verifiedLabel,
   type ExpenseLine,
   type ExpenseLineBody,
   type ExpenseRequestDetail,
@@ -39,7 +37,8 @@ import {
   type DetailPermissions,
 } from '../lib/detail-rules';
 import { lineToForm } from '../lib/expense-form';
-import { ENTITY_TYPE_LABELS } from '../lib/labels';
+import { ENTITY_TYPE_LABELS, verifiedLabel } from '../lib/labels';
+import { EXPENSE_MESSAGES } from '../lib/messages';
 
 export type ExpenseDetailPageProps = {
   /** the list the page goes back to */
