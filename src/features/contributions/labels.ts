@@ -1,7 +1,6 @@
 import {
   type Contribution,
   CONTRIBUTION_PERMISSIONS,
-  CONTRIBUTION_STATUS_LABELS,
   CONTRIBUTION_TYPE_LABELS,
   CONTRIBUTION_TYPES,
   type ContributionEntityType,
@@ -10,7 +9,12 @@ import {
 import type { PermissionEntity } from '@/shared/permissions/use-permissions';
 import type { BadgeTone } from '@/shared/ui/badge';
 
-export { CONTRIBUTION_STATUS_LABELS, CONTRIBUTION_TYPE_LABELS, CONTRIBUTION_TYPES };
+export { CONTRIBUTION_TYPE_LABELS, CONTRIBUTION_TYPES };
+
+export const CONTRIBUTION_STATUS_LABELS: Record<ContributionStatus, string> = {
+  valid: 'Valide',
+  cancelled: 'Annulé',
+};
 
 export const TYPE_OPTIONS = CONTRIBUTION_TYPES.map((type) => ({
   value: type,
