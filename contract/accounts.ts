@@ -12,11 +12,6 @@ export type AccountCategoryName = (typeof ACCOUNT_CATEGORIES)[keyof typeof ACCOU
 
 export const JOURNAL_TYPES = ['CASH', 'BANK', 'ELECTRONIK'] as const;
 export type JournalType = (typeof JOURNAL_TYPES)[number];
-export const JOURNAL_TYPE_LABELS: Record<JournalType, string> = {
-  CASH: 'Caisse',
-  BANK: 'Banque',
-  ELECTRONIK: 'Electronique',
-};
 
 export const operationAccountSchema = z.object({
   id: z.number().int(),

@@ -25,10 +25,6 @@ export const CONTRIBUTION_PERMISSIONS = {
 
 export const CONTRIBUTION_STATUSES = ['valid', 'cancelled'] as const;
 export type ContributionStatus = (typeof CONTRIBUTION_STATUSES)[number];
-export const CONTRIBUTION_STATUS_LABELS: Record<ContributionStatus, string> = {
-  valid: 'Valide',
-  cancelled: 'Annulé',
-};
 
 /** Entity types of the contributions API (SPEC.md section 3; ACTIVITY_GROUP is a department). */
 export const CONTRIBUTION_ENTITY_TYPES = [

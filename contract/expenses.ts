@@ -1,6 +1,6 @@
 /**
  * Expense requests, their lines, payments, attachments, the add-expense lookups and fixed assets.
- * Shared by the reference server (route schemas) and the SPA (forms, types). SPEC.md sections 3 to 9.
+ * Shared by the reference server (route schemas) and the SPA (answers, types). SPEC.md sections 3 to 9.
  *
  * Endpoints (all under /api, cookies; errors `{ message: 'E_HTTP_EXCEPTION: ...' }` in French):
  *
@@ -50,37 +50,19 @@ import { z } from 'zod';
 import { entityRefSchema, ENTITY_TYPES, listMetaSchema, listQuerySchema, MAX_ID } from './common';
 import { JOURNAL_TYPES } from './accounts';
 
-// ---------------------------------------------------------------- constants and labels
+// ---------------------------------------------------------------- constants
 
 export const EXPENSE_ENTITY_TYPES = ENTITY_TYPES;
 export type ExpenseEntityType = (typeof EXPENSE_ENTITY_TYPES)[number];
 
 export const EXPENSE_REQUEST_STATUSES = ['approval_pending', 'rejected', 'approved', 'validated'] as const;
 export type ExpenseRequestStatus = (typeof EXPENSE_REQUEST_STATUSES)[number];
-export const EXPENSE_REQUEST_STATUS_LABELS: Record<ExpenseRequestStatus, string> = {
-  approval_pending: "En attente d'approbation",
-  rejected: 'Rejetée',
-  approved: 'Approuvée',
-  validated: 'Validée',
-};
 
 export const EXPENSE_LINE_STATUSES = ['pending', 'paid', 'validated', 'cancelled'] as const;
 export type ExpenseLineStatus = (typeof EXPENSE_LINE_STATUSES)[number];
-export const EXPENSE_LINE_STATUS_LABELS: Record<ExpenseLineStatus, string> = {
-  pending: 'En attente',
-  paid: 'Payée partiellement',
-  validated: 'Payée',
-  cancelled: 'Annulée',
-};
 
 export const DONATION_TYPES = ['none', 'individual', 'legal_entity', 'system_entity'] as const;
 export type DonationType = (typeof DONATION_TYPES)[number];
-export const DONATION_TYPE_LABELS: Record<DonationType, string> = {
-  none: 'Dépense ordinaire',
-  individual: 'Personne physique',
-  legal_entity: 'Personne morale',
-  system_entity: 'Entité du système',
-};
 
 export const RECIPIENT_ENTITY_TYPES = [
   'church',
@@ -90,24 +72,10 @@ export const RECIPIENT_ENTITY_TYPES = [
   'activity_group',
 ] as const;
 export type RecipientEntityType = (typeof RECIPIENT_ENTITY_TYPES)[number];
-/** SPEC.md section 9. */
-export const RECIPIENT_ENTITY_LABELS: Record<RecipientEntityType, string> = {
-  church: 'Église',
-  section: 'Section',
-  region: 'Région',
-  national_office: 'Bureau National',
-  activity_group: 'Département',
-};
 
 /** Suggested payment methods (the server accepts any non-empty text up to 50 characters). */
 export const PAYMENT_METHODS = ['cash', 'bank_transfer', 'check', 'mobile_money'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  cash: 'Espèces',
-  bank_transfer: 'Virement bancaire',
-  check: 'Chèque',
-  mobile_money: 'Mobile money',
-};
 
 /** SPEC.md section 9: files of the supporting documents. */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -115,8 +83,6 @@ export const ATTACHMENT_MAX_FILES = 10;
 export const ATTACHMENT_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 export type AttachmentMimeType = (typeof ATTACHMENT_MIME_TYPES)[number];
 
-/** Default payment time (SPEC.md section 9). */
-export const DEFAULT_PAYMENT_TIME = '10:30:00';
 /** Earliest date of every date field (SPEC.md section 5). */
 export const EARLIEST_DATE = '1900-01-01';
 /** The account category whose expenses may create a fixed asset (SPEC.md section 9). */
@@ -135,7 +101,6 @@ export const EXPENSE_MESSAGES = {
   // SPEC.md section 5 (exact)
   required: 'Ce champ est requis.',
   invalidFormat: 'Format non valide.',
-  timeInvalid: "Format d'heure invalide (HH:MM)",
   paymentTimeInvalid: "Format d'heure invalide (HH:MM ou HH:MM:SS)",
   firstNameRequired: 'Le prénom est requis pour une personne physique',
   lastNameRequired: 'Le nom est requis pour une personne physique',
@@ -148,15 +113,6 @@ export const EXPENSE_MESSAGES = {
   assetCurrencyRequired: 'La devise est requise.',
   assetUsefulLifeRequired: 'La durée de vie est requise pour un bien amortissable.',
   // SPEC.md section 8 (exact)
-  created: 'Demande efectuée avec succès.',
-  uploadFailedPrefix: "Échec de l'upload des fichiers: ",
-  unknownError: 'Erreur inconnue',
-  verified: 'Dépense marquée comme vérifiée.',
-  genericError: "Une erreur s'est produite",
-  lineAdded: 'Ligne de dépense ajoutée.',
-  lineDeleted: 'Ligne de dépense supprimée.',
-  paymentFailed: "Une erreur s'est produite lors de la validation",
-  assetSubmitFailed: 'Erreur lors de la soumission',
   missingEntity:
     "Impossible de valider cette dépense : informations d'entité manquantes. Veuillez contacter l'administrateur.",
   unsupportedEntityType: "Type d'entité non supporté",
@@ -226,11 +182,6 @@ export function remainingMessage(remaining: number): string {
   return `Le montant ne peut pas être supérieur à ${remaining}.`;
 }
 
-/** 'Dépense vérifiée (par {name})' (SPEC.md section 2). */
-export function verifiedLabel(name: string): string {
-  return `Dépense vérifiée (par ${name})`;
-}
-
 // ---------------------------------------------------------------- field helpers
 
 const M = EXPENSE_MESSAGES;
@@ -280,8 +231,6 @@ export const isoDateTimeSchema = z
   .refine((value) => !Number.isNaN(Date.parse(value)), M.dateInvalid)
   .refine(notBefore1900, M.dateTooOld);
 
-/** made_time: HH:MM, 24 h (SPEC.md section 5). */
-export const MADE_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** validate_time: HH:MM or HH:MM:SS (SPEC.md section 5). */
 export const PAYMENT_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 
@@ -543,131 +492,6 @@ export const paymentBodySchema = z.object({
 });
 export type PaymentBody = z.input<typeof paymentBodySchema>;
 
-// ---------------------------------------------------------------- SPA forms (strings as typed)
-
-const formText = z.string().optional();
-
-/** Quantity / unit price as typed in an input: required, then numeric (SPEC.md section 5). */
-const formNumber = z
-  .union([z.string(), z.number()], { error: M.required })
-  .refine((value) => String(value).trim() !== '', { message: M.required, abort: true })
-  .refine((value) => /^\d+$/.test(String(value).trim()), M.invalidFormat);
-
-/** One repeatable block of the add-expense form (SPEC.md section 3 'Expense line'). */
-export const expenseLineFormSchema = z
-  .object({
-    name: z.string({ error: M.required }).trim().min(1, M.required).max(200, M.textTooLong),
-    quantity: formNumber,
-    unit_price: formNumber,
-    donation_type: z.enum(DONATION_TYPES).default('none'),
-    is_anonymous: z.boolean().default(false),
-    notes: formText,
-    recipient_first_name: formText,
-    recipient_last_name: formText,
-    recipient_phone: formText,
-    recipient_address: formText,
-    recipient_company_name: formText,
-    recipient_registration_number: formText,
-    recipient_tax_id: formText,
-    recipient_company_address: formText,
-    recipient_company_phone: formText,
-    recipient_company_email: formText,
-    recipient_entity_type: z.union([z.enum(RECIPIENT_ENTITY_TYPES), z.literal('')]).optional(),
-    recipient_entity_id: z.union([z.string(), z.number()]).nullish(),
-  })
-  .superRefine(checkDonationFields);
-export type ExpenseLineFormValues = z.input<typeof expenseLineFormSchema>;
-
-const selectOption = z.object({ label: z.string(), value: z.union([z.string(), z.number()]) });
-
-/** The add-expense form (SPEC.md section 3 'Expense request form'). */
-export const expenseRequestFormSchema = z.object({
-  operationAccount: selectOption.nullable().refine((value) => value !== null, M.required),
-  description: z.string({ error: M.required }).trim().min(1, M.required).max(2000, M.textTooLong),
-  made: z
-    .string({ error: M.required })
-    .min(1, M.required)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, M.dateInvalid)
-    .refine(notBefore1900, M.dateTooOld),
-  made_time: z.string({ error: M.timeInvalid }).regex(MADE_TIME_PATTERN, M.timeInvalid),
-  status: z.literal('approval_pending', { error: M.required }).default('approval_pending'),
-  budgetLine: selectOption.nullish(),
-  activity: selectOption.nullish(),
-  expenses: z.array(expenseLineFormSchema).min(1, M.linesRequired),
-  attachmentFiles: z.array(z.custom<File>()).default([]),
-});
-export type ExpenseRequestFormValues = z.input<typeof expenseRequestFormSchema>;
-
-/** A form block to the API line: numbers parsed, empty strings dropped, only the type's fields kept. */
-export function toExpenseLineBody(line: ExpenseLineFormValues): ExpenseLineBody {
-  const type = line.donation_type ?? 'none';
-  const body: ExpenseLineBody = {
-    name: line.name.trim(),
-    quantity: Number(String(line.quantity).trim()),
-    unit_price: Number(String(line.unit_price).trim()),
-    donation_type: type,
-  };
-  const out = body as Record<string, unknown>;
-  for (const key of DONATION_FIELDS[type]) {
-    const value = (line as Record<string, unknown>)[key];
-    if (key === 'is_anonymous') {
-      out.is_anonymous = value === true;
-    } else if (key === 'recipient_entity_id') {
-      if (
-        value !== undefined &&
-        value !== null &&
-        String(value).trim() !== '' &&
-        line.recipient_entity_type !== 'national_office'
-      )
-        out.recipient_entity_id = Number(value);
-    } else if (typeof value === 'string' && value.trim() !== '') {
-      out[key] = value.trim();
-    }
-  }
-  return body;
-}
-
-/** The add-expense form to POST /expense-requests (made + made_time read as UTC, Africa/Abidjan). */
-export function toCreateExpenseRequestBody(
-  form: ExpenseRequestFormValues,
-  entity: { entity_type: ExpenseEntityType; entity_id: number },
-): CreateExpenseRequestBody {
-  return {
-    status: 'approval_pending',
-    description: form.description.trim(),
-    expenses: form.expenses.map(toExpenseLineBody),
-    operation_account_id: Number(form.operationAccount?.value),
-    budget_line_id: form.budgetLine ? Number(form.budgetLine.value) : null,
-    planned_activity_id: form.activity ? Number(form.activity.value) : null,
-    entity_type: entity.entity_type,
-    entity_id: entity.entity_id,
-    made_at: new Date(`${form.made}T${form.made_time}:00Z`).toISOString(),
-  };
-}
-
-/** The payment form (SPEC.md section 5), for a line whose remaining payable amount is `remaining`. */
-export function paymentFormSchema(remaining: number) {
-  return z.object({
-    amount: z
-      .union([z.string(), z.number()], { error: M.required })
-      .refine((value) => String(value).trim() !== '', { message: M.required, abort: true })
-      .refine((value) => /^\d+$/.test(String(value).trim()), { message: M.invalidFormat, abort: true })
-      .refine((value) => Number(value) >= 1, M.amountMin)
-      .refine((value) => Number(value) <= remaining, remainingMessage(remaining)),
-    validated_at: z
-      .string({ error: M.required })
-      .min(1, M.required)
-      .regex(/^\d{4}-\d{2}-\d{2}$/, M.dateInvalid)
-      .refine(notBefore1900, M.dateTooOld),
-    validate_time: z.string().regex(PAYMENT_TIME_PATTERN, M.paymentTimeInvalid).default(DEFAULT_PAYMENT_TIME),
-    payment_method: z.string({ error: M.paymentMethodRequired }).min(1, M.paymentMethodRequired),
-    payment_account_id: z
-      .union([z.string(), z.number()], { error: M.paymentAccountRequired })
-      .refine((value) => String(value).trim() !== '' && Number(value) > 0, M.paymentAccountRequired),
-  });
-}
-export type PaymentFormValues = z.input<ReturnType<typeof paymentFormSchema>>;
-
 // ---------------------------------------------------------------- answers
 
 export const userRefSchema = z.object({
@@ -902,14 +726,6 @@ export const plannedActivitySchema = z.object({
 });
 export type PlannedActivity = z.infer<typeof plannedActivitySchema>;
 export const plannedActivitiesAnswerSchema = z.object({ data: z.array(plannedActivitySchema) });
-
-/** 'title - type (date)' or 'type (date)' (SPEC.md section 7); date as DD/MM/YYYY. */
-export function plannedActivityLabel(activity: PlannedActivity): string {
-  const [y, m, d] = activity.planned_date.slice(0, 10).split('-');
-  const date = `${d}/${m}/${y}`;
-  const type = activity.activityType?.name ?? '';
-  return activity.title ? `${activity.title} - ${type} (${date})` : `${type} (${date})`;
-}
 
 // ---------------------------------------------------------------- fixed assets
 

@@ -37,7 +37,6 @@ export const FAITHFUL_MESSAGES = {
 } as const;
 
 export const GENDERS = ['M', 'F'] as const;
-export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = { M: 'Homme', F: 'Femme' };
 
 /** Absent, null and '' (after trimming) all mean "not given". */
 const blankToNull = (value: unknown) =>
@@ -157,12 +156,6 @@ export const userRoleSchema = z.object({ id: z.number().int(), code: z.string(),
 
 export const transferStatusSchema = z.enum(['pending', 'accepted', 'rejected', 'cancelled']);
 export type TransferStatus = z.infer<typeof transferStatusSchema>;
-export const TRANSFER_STATUS_LABELS: Record<TransferStatus, string> = {
-  pending: 'En attente',
-  accepted: 'Accepté',
-  rejected: 'Refusé',
-  cancelled: 'Annulé',
-};
 
 /** GET /users/{id}: SPEC.md section 3 'User', with the faithful's own fields and church hierarchy. */
 export const userDetailSchema = faithfulSummarySchema.extend({

@@ -1,14 +1,18 @@
 import {
   type Contribution,
   CONTRIBUTION_PERMISSIONS,
-  CONTRIBUTION_STATUS_LABELS,
   CONTRIBUTION_TYPE_LABELS,
   CONTRIBUTION_TYPES,
   type ContributionStatus,
 } from '@contract/contributions';
 import type { BadgeTone } from '@/shared/ui/badge';
 
-export { CONTRIBUTION_STATUS_LABELS, CONTRIBUTION_TYPE_LABELS, CONTRIBUTION_TYPES };
+export { CONTRIBUTION_TYPE_LABELS, CONTRIBUTION_TYPES };
+
+export const CONTRIBUTION_STATUS_LABELS: Record<ContributionStatus, string> = {
+  valid: 'Valide',
+  cancelled: 'Annulé',
+};
 
 export const TYPE_OPTIONS = CONTRIBUTION_TYPES.map((type) => ({
   value: type,

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Attachment, CreateExpenseRequestBody } from '@contract/expenses';
-import { EXPENSE_MESSAGES } from '@contract/expenses';
 import { http } from '@/shared/api/http-client';
 import { IDEMPOTENCY_HEADER } from '@/shared/api/idempotency';
 import { errorMessage } from '@/shared/lib/errors';
+import { EXPENSE_MESSAGES } from '../lib/messages';
 import { expenseKeys } from './keys';
 
 /** POST /expense-requests -> the new request's id. */

@@ -1,14 +1,9 @@
 import type { ReactNode } from 'react';
-import {
-  DONATION_TYPE_LABELS,
-  PAYMENT_METHOD_LABELS,
-  RECIPIENT_ENTITY_LABELS,
-  type ExpenseLine,
-  type PaymentMethod,
-} from '@contract/expenses';
+import type { ExpenseLine, PaymentMethod } from '@contract/expenses';
 import { formatDateTime } from '@/shared/lib/format';
 import { Dialog } from '@/shared/ui/dialog';
 import { Money } from '@/shared/ui/money';
+import { DONATION_TYPE_LABELS, PAYMENT_METHOD_LABELS, RECIPIENT_ENTITY_LABELS } from '../lib/labels';
 import { LineStatusBadge } from './status-badge';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

@@ -8,13 +8,7 @@ import {
   type UseFormRegister,
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  EARLIEST_DATE,
-  EXPENSE_MESSAGES,
-  PAYMENT_METHODS,
-  PAYMENT_METHOD_LABELS,
-  type ExpenseLine,
-} from '@contract/expenses';
+import { EARLIEST_DATE, PAYMENT_METHODS, type ExpenseLine } from '@contract/expenses';
 import { useIdempotencyKey } from '@/shared/api/idempotency';
 import { useAccount } from '@/shared/auth/account-store';
 import { errorMessage } from '@/shared/lib/errors';
@@ -42,6 +36,8 @@ import {
   toPaymentBody,
   type PaymentFormValues,
 } from '../lib/payment-form';
+import { PAYMENT_METHOD_LABELS } from '../lib/labels';
+import { EXPENSE_MESSAGES } from '../lib/messages';
 
 export type PaymentDialogProps = {
   line: ExpenseLine | null;

@@ -1,11 +1,11 @@
+import type { ExpenseLineStatus, ExpenseRequestStatus } from '@contract/expenses';
+import { Badge } from '@/shared/ui/badge';
 import {
   EXPENSE_LINE_STATUS_LABELS,
   EXPENSE_REQUEST_STATUS_LABELS,
-  type ExpenseLineStatus,
-  type ExpenseRequestStatus,
-} from '@contract/expenses';
-import { Badge } from '@/shared/ui/badge';
-import { lineStatusTone, requestStatusTone } from '../lib/labels';
+  lineStatusTone,
+  requestStatusTone,
+} from '../lib/labels';
 
 export function RequestStatusBadge({ status }: { status: ExpenseRequestStatus }) {
   return <Badge tone={requestStatusTone(status)}>{EXPENSE_REQUEST_STATUS_LABELS[status] ?? status}</Badge>;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import {
+  DONATION_FIELDS,
   DONATION_TYPES,
   EARLIEST_DATE,
   EXPENSE_MESSAGES as M,
   RECIPIENT_ENTITY_TYPES,
   checkDonationFields,
-  toExpenseLineBody,
   type CreateExpenseRequestBody,
   type DonationType,
   type ExpenseEntityType,
@@ -13,12 +13,13 @@ import {
   type ExpenseLineBody,
   type RecipientEntityType,
 } from '@contract/expenses';
+import { EXPENSE_MESSAGES as SCREEN_MESSAGES } from './messages';
 
 /**
  * What the user types in the add-expense screen and the line dialog (SPEC.md sections 3 and 5), and
  * the mapping to what is sent. The form keeps what is typed (strings); the wire gets numbers, only
- * the fields of the line's donation type, and no empty optional string (contract/expenses.ts
- * `toExpenseLineBody`). The per-type rules are the contract's `checkDonationFields`, shared with the server.
+ * the fields of the line's donation type (the contract's `DONATION_FIELDS`), and no empty optional
+ * string. The per-type rules are the contract's `checkDonationFields`, shared with the server.
  */
 
 /** HH:MM, 24 h; the seconds the time input may add (step 1 s) are accepted too. */
@@ -82,7 +83,7 @@ export const formDate = z
 
 export const requestFormSchema = z.object({
   made: formDate,
-  made_time: z.string().regex(MADE_TIME, M.timeInvalid),
+  made_time: z.string().regex(MADE_TIME, SCREEN_MESSAGES.timeInvalid),
   operation_account_id: z
     .number()
     .int()
@@ -141,7 +142,31 @@ export function toIsoDateTime(date: string, time: string): string {
 
 /** A line as sent: numbers parsed, only the fields of its donation type, empty strings absent. */
 export function toLinePayload(line: LineFormValues): ExpenseLineBody {
-  return toExpenseLineBody(line);
+  const type = line.donation_type ?? 'none';
+  const body: ExpenseLineBody = {
+    name: line.name.trim(),
+    quantity: Number(String(line.quantity).trim()),
+    unit_price: Number(String(line.unit_price).trim()),
+    donation_type: type,
+  };
+  const out = body as Record<string, unknown>;
+  for (const key of DONATION_FIELDS[type]) {
+    const value = (line as Record<string, unknown>)[key];
+    if (key === 'is_anonymous') {
+      out.is_anonymous = value === true;
+    } else if (key === 'recipient_entity_id') {
+      if (
+        value !== undefined &&
+        value !== null &&
+        String(value).trim() !== '' &&
+        line.recipient_entity_type !== 'national_office'
+      )
+        out.recipient_entity_id = Number(value);
+    } else if (typeof value === 'string' && value.trim() !== '') {
+      out[key] = value.trim();
+    }
+  }
+  return body;
 }
 
 export function toCreateBody(

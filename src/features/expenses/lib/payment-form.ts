@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  DEFAULT_PAYMENT_TIME,
   EARLIEST_DATE,
   EXPENSE_MESSAGES as M,
   PAYMENT_TIME_PATTERN,
@@ -14,6 +13,9 @@ import { fullTime, nowParts, toIsoDateTime } from './expense-form';
  * The payment form of a line (SPEC.md sections 3, 5 and 9) and its fixed asset sub-form. The rules
  * and messages are the contract's; the form keeps what is typed (strings).
  */
+
+/** Default payment time (SPEC.md section 9). */
+const DEFAULT_PAYMENT_TIME = '10:30:00';
 
 const WHOLE = /^\d+$/;
 const DECIMAL = /^\d+([.,]\d+)?$/;

@@ -2,12 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Controller, FormProvider, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import {
-  EARLIEST_DATE,
-  EXPENSE_MESSAGES,
-  plannedActivityLabel,
-  type ExpenseEntityType,
-} from '@contract/expenses';
+import { EARLIEST_DATE, type ExpenseEntityType } from '@contract/expenses';
 import { useAccount } from '@/shared/auth/account-store';
 import { useAuthorizedAccounts } from '@/shared/api/authorized-accounts';
 import { useIdempotencyKey } from '@/shared/api/idempotency';
@@ -40,6 +35,8 @@ import {
   type RequestFormOutput,
   type RequestFormValues,
 } from '../lib/expense-form';
+import { plannedActivityLabel } from '../lib/labels';
+import { EXPENSE_MESSAGES } from '../lib/messages';
 
 const LEVEL_ENTITY_TYPES: readonly string[] = [
   'NATIONAL_OFFICE',

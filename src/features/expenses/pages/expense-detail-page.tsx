@@ -1,8 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import {
-  EXPENSE_MESSAGES,
   FIXED_ASSET_ACCOUNT_CATEGORY,
-  verifiedLabel,
   type ExpenseLine,
   type ExpenseLineBody,
   type ExpenseRequestDetail,
@@ -42,7 +40,8 @@ import {
   type DetailPermissions,
 } from '../lib/detail-rules';
 import { lineToForm } from '../lib/expense-form';
-import { ENTITY_TYPE_LABELS } from '../lib/labels';
+import { ENTITY_TYPE_LABELS, verifiedLabel } from '../lib/labels';
+import { EXPENSE_MESSAGES } from '../lib/messages';
 
 /** The detail of one expense request (SPEC.md section 2 'Expense request detail'). */
 export function ExpenseDetailPage() {

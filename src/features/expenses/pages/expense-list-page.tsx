@@ -1,10 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  EXPENSE_REQUEST_STATUSES,
-  EXPENSE_REQUEST_STATUS_LABELS,
-  type ExpenseRequestListItem,
-} from '@contract/expenses';
+import { EXPENSE_REQUEST_STATUSES, type ExpenseRequestListItem } from '@contract/expenses';
 import { useLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
 import { useSpacePaths } from '@/shared/routing/space-paths';
@@ -25,7 +21,7 @@ import { TextField } from '@/shared/ui/text-field';
 import { notify } from '@/shared/ui/toast';
 import { useExpenseBalance, useExpenseList } from '../api/expense-list-query';
 import { RequestStatusBadge } from '../components/status-badge';
-import { ENTITY_TYPE_LABELS } from '../lib/labels';
+import { ENTITY_TYPE_LABELS, EXPENSE_REQUEST_STATUS_LABELS } from '../lib/labels';
 
 export const EXPENSE_PAGE_SIZE = 20;
 const ALL_STATUSES = 'all';

@@ -1,7 +1,8 @@
-import { GENDER_LABELS, type FaithfulSummary } from '@contract/faithful';
+import type { FaithfulSummary } from '@contract/faithful';
 import { exportCandidates, exportToXlsx } from '@/shared/lib/export-xlsx';
 import { formatPhone } from '@/shared/lib/format';
 import { slugify } from '@/shared/lib/slug';
+import { GENDER_LABELS } from './labels';
 
 const today = () => new Date().toISOString().slice(0, 10);
 

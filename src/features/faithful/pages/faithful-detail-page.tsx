@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { GENDER_LABELS, TRANSFER_STATUS_LABELS, type UserDetail } from '@contract/faithful';
+import type { UserDetail } from '@contract/faithful';
 import { errorMessage } from '@/shared/lib/errors';
 import { formatDate, formatPhone, PHONE_MISSING } from '@/shared/lib/format';
 import { usePageTitle } from '@/shared/level/page-title';
@@ -11,6 +11,7 @@ import { Card } from '@/shared/ui/card';
 import { FormError } from '@/shared/ui/form-error';
 import { LogoLoader } from '@/shared/ui/logo-loader';
 import { useFaithful } from '../api/faithful';
+import { GENDER_LABELS, TRANSFER_STATUS_LABELS } from '../lib/labels';
 import { churchEntity, FAITHFUL_CODES } from '../lib/permissions';
 
 const linkClass =

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { GENDER_LABELS, type FaithfulSummary } from '@contract/faithful';
+import type { FaithfulSummary } from '@contract/faithful';
 import { errorMessage } from '@/shared/lib/errors';
 import { formatPhone, PHONE_MISSING } from '@/shared/lib/format';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
@@ -16,6 +16,7 @@ import { notify } from '@/shared/ui/toast';
 import { FAITHFUL_PAGE_SIZE, fetchAllFaithful, useFaithfulList } from '../api/faithful';
 import { ImportDialog } from '../components/import-dialog';
 import { exportFaithfulCandidates, exportFaithfulList } from '../lib/export';
+import { GENDER_LABELS } from '../lib/labels';
 import { faithfulEntity, FAITHFUL_CODES } from '../lib/permissions';
 
 export const EXPORT_LIMIT = 10_000;

@@ -1,12 +1,7 @@
 import { useFaithfulSearch } from '@/shared/api/faithful-search';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  TRANSFER_MESSAGES,
-  TRANSFER_STATUS_LABELS,
-  type FaithfulSummary,
-  type FaithfulTransfer,
-} from '@contract/faithful';
+import { TRANSFER_MESSAGES, type FaithfulSummary, type FaithfulTransfer } from '@contract/faithful';
 import { errorMessage } from '@/shared/lib/errors';
 import { formatDate } from '@/shared/lib/format';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
@@ -30,6 +25,7 @@ import {
   useTransferDestinations,
   useTransfers,
 } from '../api/faithful';
+import { TRANSFER_STATUS_LABELS } from '../lib/labels';
 import { churchEntity, FAITHFUL_CODES } from '../lib/permissions';
 
 const statusTone = { pending: 'amber', accepted: 'green', rejected: 'red', cancelled: 'gray' } as const;

@@ -1,4 +1,5 @@
-import { JOURNAL_TYPE_LABELS, JOURNAL_TYPES, type JournalType } from '@contract/accounts';
+import { JOURNAL_TYPES, type JournalType } from '@contract/accounts';
+import { JOURNAL_TYPE_LABELS } from '@/shared/lib/labels';
 import { Select } from '@/shared/ui/select';
 
 export const JOURNAL_TYPE_OPTIONS = JOURNAL_TYPES.map((value) => ({

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { JOURNAL_TYPE_LABELS } from '@contract/accounts';
+import { JOURNAL_TYPE_LABELS } from '@/shared/lib/labels';
 import type { AccountJournalRow } from '@contract/journals';
 import { Combobox } from '@/shared/ui/combobox';
 import { notify } from '@/shared/ui/toast';

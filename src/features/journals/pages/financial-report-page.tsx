@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { JOURNAL_TYPE_LABELS } from '@contract/accounts';
+import { JOURNAL_TYPE_LABELS } from '@/shared/lib/labels';
 import type { FinancialReport, FinancialReportCategory } from '@contract/journals';
 import { Card } from '@/shared/ui/card';
 import { notify } from '@/shared/ui/toast';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { JOURNAL_TYPE_LABELS, type JournalType } from '@contract/accounts';
+import type { JournalType } from '@contract/accounts';
+import { JOURNAL_TYPE_LABELS } from '@/shared/lib/labels';
 import type { GeneralJournalRow } from '@contract/journals';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { notify } from '@/shared/ui/toast';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { JOURNAL_TYPE_LABELS, type JournalType } from '@contract/accounts';
+import type { JournalType } from '@contract/accounts';
+import { JOURNAL_TYPE_LABELS } from '@/shared/lib/labels';
 import type { TreasuryJournalAnswer, TreasuryJournalRow } from '@contract/journals';
 import { Button } from '@/shared/ui/button';
 import { notify } from '@/shared/ui/toast';
