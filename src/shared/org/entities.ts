@@ -58,7 +58,15 @@ export type EntitySearch = {
 /** ['org', ...]: the organisation's lookups, shared by every feature. */
 export const orgKeys = {
   all: ['org'] as const,
-  entity: (entity: EntityLevel) => ['org', 'entity', entity.entityType, entity.entityId] as const,
+  /** one entity sits under its own Level: ['org', level, kind, 'detail', id] */
+  entity: (entity: EntityLevel) =>
+    [
+      'org',
+      { entityType: entity.entityType, entityId: entity.entityId },
+      KIND_OF[entity.entityType],
+      'detail',
+      entity.entityId,
+    ] as const,
   search: (kind: OrgKind, query: EntitySearch) => ['org', 'search', kind, query] as const,
   nationalOffice: ['org', 'national-office'] as const,
 };
