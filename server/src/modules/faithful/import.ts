@@ -14,7 +14,7 @@ import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { httpError } from '../../http/errors';
-import type { FaithfulFields, FieldError } from './service';
+import { rethrowUniqueViolation, type FaithfulFields, type FieldError } from './service';
 import { insertFaithful, type Actor } from './writes';
 
 type Field = (typeof IMPORT_COLUMNS)[number]['field'];
@@ -126,7 +126,8 @@ function cellText(value: ExcelJS.CellValue): string {
 async function parseXlsx(buffer: Buffer): Promise<RawRow[]> {
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+    // ExcelJS declares its input an ArrayBuffer: a copy as one (JSZip reads both)
+    await workbook.xlsx.load(new Uint8Array(buffer).buffer);
   } catch {
     throw httpError(400, IMPORT_MESSAGES.unreadable);
   }
@@ -262,22 +263,25 @@ export async function runImport(
       message: IMPORT_MESSAGES.rejected(invalid),
     };
   }
-  const ids = await db.transaction(async (tx) => {
-    const inserted = await insertFaithful(tx, actor, church.id, valid, 'faithful.import');
-    await audit(tx, {
-      userId: actor.userId,
-      action: 'faithful.import',
-      entityType: 'church',
-      entityId: church.id,
-      data: {
-        filename: file.filename,
-        rows: inserted.length,
-        first_user_id: inserted[0],
-        last_user_id: inserted.at(-1),
-      },
-      ip: actor.ip,
-    });
-    return inserted;
-  });
+  // a concurrent write of a phone, email or matricule of the file answers 409, naming the field
+  const ids = await db
+    .transaction(async (tx) => {
+      const inserted = await insertFaithful(tx, actor, church.id, valid, 'faithful.import');
+      await audit(tx, {
+        userId: actor.userId,
+        action: 'faithful.import',
+        entityType: 'church',
+        entityId: church.id,
+        data: {
+          filename: file.filename,
+          rows: inserted.length,
+          first_user_id: inserted[0],
+          last_user_id: inserted.at(-1),
+        },
+        ip: actor.ip,
+      });
+      return inserted;
+    })
+    .catch(rethrowUniqueViolation);
   return { status: 201, report: { dry_run: false, imported: ids.length, ...base } };
 }

@@ -21,29 +21,19 @@ import {
   userAnswerSchema,
   userSearchQuerySchema,
 } from '../../../../contract/faithful';
-import type { SessionUser } from '../../auth/sessions';
-import { requireVisibility } from '../../http/context';
-import { httpError, MESSAGES } from '../../http/errors';
-import { hasPermissions } from '../../permissions/check';
-import { assertEntityVisible } from '../../permissions/visibility';
+import { ANYWHERE, authorize, authorizeVisible } from '../../http/authorize';
+import { requireUser, requireVisibility } from '../../http/context';
+import { httpError } from '../../http/errors';
 import { IMPORT_MESSAGES, runImport } from './import';
+import { assertUserVisible, churchRef, getUser, listFaithful, searchUsers } from './service';
 import {
-  assertUserVisible,
-  churchRef,
-  getUser,
-  listFaithful,
-  rethrowUniqueViolation,
-  searchUsers,
-} from './service';
-import {
-  createTransfers,
   decideTransfer,
   getTransfer,
   listTransfers,
-  TRANSFER_ERRORS,
-  transferChurches,
+  requestTransfers,
   transferDestinations,
   transferSource,
+  visibleTransferChurches,
 } from './transfers';
 import { createFaithful, updateFaithful } from './writes';
 
@@ -53,18 +43,52 @@ const writeErrors = { ...errors, 409: errorSchema };
 /** Codes that let a user read the faithful (the forms' people search also serves contribution entry). */
 const READ_CODES = ['user:view', 'member:view'];
 const SEARCH_CODES = [...READ_CODES, 'contribution:create', 'member:create', 'member:manage'];
+const CREATE_CODES = ['user:create', 'member:create'];
+const UPDATE_CODES = ['user:update', 'member:update'];
 
-/** 403 unless the user holds one of `codes` on the entity (anywhere without one). */
-async function requireAny(
+/**
+ * The entity of a call on a person already found visible (assertUserVisible: themselves, their church,
+ * or a group where they hold a role): their church, or anywhere for an official without one.
+ */
+function churchOf(target: { church_id: number | null }) {
+  return target.church_id !== null ? { type: 'church', id: target.church_id } : ANYWHERE;
+}
+
+/** The import's multipart form: the file, and `church_id` / `mode` (also accepted in the query). */
+async function readImportForm(
   request: FastifyRequest,
-  codes: string[],
-  entityType?: string | null,
-  entityId?: number | null,
-): Promise<SessionUser> {
-  const { user } = await requireVisibility(request);
-  const held = await hasPermissions(request.server.deps.db, user, codes, entityType, entityId);
-  if (!Object.values(held).some(Boolean)) throw httpError(403, MESSAGES.forbidden);
-  return user;
+): Promise<{ file: { filename: string; buffer: Buffer }; churchId?: number; mode?: 'preview' | 'import' }> {
+  if (!request.isMultipart()) throw httpError(400, IMPORT_MESSAGES.noFile);
+  const fields: Record<string, string> = {};
+  let file: { filename: string; buffer: Buffer } | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer();
+        if (part.file.truncated) throw httpError(413, IMPORT_MESSAGES.tooLarge);
+        file = { filename: part.filename ?? '', buffer };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw httpError(413, IMPORT_MESSAGES.tooLarge);
+    if (code && code.startsWith('FST_')) throw httpError(400, IMPORT_MESSAGES.unreadable);
+    throw error;
+  }
+  if (!file || file.buffer.length === 0) throw httpError(400, IMPORT_MESSAGES.noFile);
+  const parsedFields = z
+    .object({
+      church_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+      mode: z.enum(['preview', 'import']).optional(),
+    })
+    .safeParse({
+      church_id: fields.church_id || undefined,
+      mode: fields.mode || undefined,
+    });
+  if (!parsedFields.success) throw httpError(400, 'Champs du formulaire invalides (church_id, mode).');
+  return { file, churchId: parsedFields.data.church_id, mode: parsedFields.data.mode };
 }
 
 const transferIdParams = idParamSchema;
@@ -92,9 +116,9 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user, visibility } = await requireVisibility(request);
-      await requireAny(request, SEARCH_CODES);
+      await authorize(request, ANYWHERE, SEARCH_CODES);
       if (request.query.church_id !== undefined)
-        await assertEntityVisible(db, visibility, 'church', request.query.church_id);
+        await authorizeVisible(request, { type: 'church', id: request.query.church_id });
       return searchUsers(db, visibility, user.userId, request.query);
     },
   );
@@ -117,11 +141,10 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
       if ((type === undefined) !== (id === undefined))
         throw httpError(400, "Indiquez le type d'entité et l'entité ensemble.");
       if (type !== undefined && id !== undefined) {
-        await assertEntityVisible(db, visibility, type, id);
-        await requireAny(request, READ_CODES, type, id);
+        await authorize(request, { type, id }, READ_CODES);
         return listFaithful(db, visibility, { type, id }, request.query);
       }
-      await requireAny(request, READ_CODES);
+      await authorize(request, ANYWHERE, READ_CODES);
       return listFaithful(db, visibility, { type: 'all' }, request.query);
     },
   );
@@ -141,14 +164,10 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user, visibility } = await requireVisibility(request);
       const target = await assertUserVisible(db, visibility, user.userId, request.params.id);
-      if (target.id !== user.userId) {
-        await requireAny(
-          request,
-          [...READ_CODES, 'contribution:view'],
-          target.church_id !== null ? 'church' : null,
-          target.church_id,
-        );
-      }
+      await authorize(request, churchOf(target), [...READ_CODES, 'contribution:view'], {
+        visibilityChecked: true,
+        unless: (self) => self.userId === target.id,
+      });
       return { data: await getUser(db, target.id) };
     },
   );
@@ -168,14 +187,7 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { visibility } = await requireVisibility(request);
-      await assertEntityVisible(db, visibility, 'church', request.body.church_id);
-      const user = await requireAny(
-        request,
-        ['user:create', 'member:create'],
-        'church',
-        request.body.church_id,
-      );
+      const user = await authorize(request, { type: 'church', id: request.body.church_id }, CREATE_CODES);
       const id = await createFaithful(db, { userId: user.userId, ip: request.ip }, request.body);
       return reply.status(201).send({ data: await getUser(db, id) });
     },
@@ -197,13 +209,8 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user, visibility } = await requireVisibility(request);
       const target = await assertUserVisible(db, visibility, user.userId, request.params.id);
-      const actor = await requireAny(
-        request,
-        ['user:update', 'member:update'],
-        target.church_id !== null ? 'church' : null,
-        target.church_id,
-      );
-      await updateFaithful(db, { userId: actor.userId, ip: request.ip }, target.id, request.body);
+      await authorize(request, churchOf(target), UPDATE_CODES, { visibilityChecked: true });
+      await updateFaithful(db, { userId: user.userId, ip: request.ip }, target.id, request.body);
       return { data: await getUser(db, target.id) };
     },
   );
@@ -235,54 +242,21 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { visibility } = await requireVisibility(request);
-      if (!request.isMultipart()) throw httpError(400, IMPORT_MESSAGES.noFile);
-      const fields: Record<string, string> = {};
-      let file: { filename: string; buffer: Buffer } | null = null;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            const buffer = await part.toBuffer();
-            if (part.file.truncated) throw httpError(413, IMPORT_MESSAGES.tooLarge);
-            file = { filename: part.filename ?? '', buffer };
-          } else if (typeof part.value === 'string') {
-            fields[part.fieldname] = part.value;
-          }
-        }
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw httpError(413, IMPORT_MESSAGES.tooLarge);
-        if (code && code.startsWith('FST_')) throw httpError(400, IMPORT_MESSAGES.unreadable);
-        throw error;
-      }
-      if (!file || file.buffer.length === 0) throw httpError(400, IMPORT_MESSAGES.noFile);
-      const parsedFields = z
-        .object({
-          church_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-          mode: z.enum(['preview', 'import']).optional(),
-        })
-        .safeParse({
-          church_id: fields.church_id || undefined,
-          mode: fields.mode || undefined,
-        });
-      if (!parsedFields.success) throw httpError(400, 'Champs du formulaire invalides (church_id, mode).');
-      const churchId = request.query.church_id ?? parsedFields.data.church_id;
+      await requireUser(request);
+      const form = await readImportForm(request);
+      const churchId = request.query.church_id ?? form.churchId;
       if (churchId === undefined) throw httpError(400, "L'église est requise.");
-      const dryRun = request.query.dry_run ?? parsedFields.data.mode !== 'import';
-      await assertEntityVisible(db, visibility, 'church', churchId);
-      const user = await requireAny(request, ['user:create', 'member:create'], 'church', churchId);
+      const dryRun = request.query.dry_run ?? form.mode !== 'import';
+      const user = await authorize(request, { type: 'church', id: churchId }, CREATE_CODES);
       const church = await churchRef(db, churchId);
-      try {
-        const result = await runImport(db, { userId: user.userId, ip: request.ip }, church, file, dryRun);
-        if (result.status === 422) {
-          return reply
-            .status(422)
-            .send({ message: `E_HTTP_EXCEPTION: ${result.message}`, report: result.report });
-        }
-        return reply.status(result.status).send(result.report);
-      } catch (error) {
-        rethrowUniqueViolation(error);
+      const actor = { userId: user.userId, ip: request.ip };
+      const result = await runImport(db, actor, church, form.file, dryRun);
+      if (result.status === 422) {
+        return reply
+          .status(422)
+          .send({ message: `E_HTTP_EXCEPTION: ${result.message}`, report: result.report });
       }
+      return reply.status(result.status).send(result.report);
     },
   );
 
@@ -302,12 +276,12 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { visibility } = await requireVisibility(request);
-      if (request.query.church_id !== undefined) {
-        await assertEntityVisible(db, visibility, 'church', request.query.church_id);
-        await requireAny(request, READ_CODES, 'church', request.query.church_id);
-      } else {
-        await requireAny(request, READ_CODES);
-      }
+      const churchId = request.query.church_id;
+      await authorize(
+        request,
+        churchId !== undefined ? { type: 'church', id: churchId } : ANYWHERE,
+        READ_CODES,
+      );
       return listTransfers(db, visibility, request.query);
     },
   );
@@ -325,7 +299,7 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireAny(request, ['user:update', 'member:update']);
+      await authorize(request, ANYWHERE, UPDATE_CODES);
       return { data: await transferDestinations(db, request.query.search, request.query.limit) };
     },
   );
@@ -343,36 +317,15 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { visibility } = await requireVisibility(request);
+      await requireUser(request);
       const source = await transferSource(db, request.body.user_ids);
-      await assertEntityVisible(db, visibility, 'church', source.fromChurchId);
-      const user = await requireAny(request, ['user:update', 'member:update'], 'church', source.fromChurchId);
-      if (source.fromChurchId === request.body.to_church_id) throw httpError(400, TRANSFER_ERRORS.sameChurch);
-      await churchRef(db, request.body.to_church_id).catch(() => {
-        throw httpError(404, TRANSFER_ERRORS.destinationNotFound);
+      const user = await authorize(request, { type: 'church', id: source.fromChurchId }, UPDATE_CODES);
+      const data = await requestTransfers(db, { userId: user.userId, ip: request.ip }, source, {
+        userIds: request.body.user_ids,
+        toChurchId: request.body.to_church_id,
+        reason: request.body.reason ?? null,
       });
-      const pending = source.users.find((u) => u.pending);
-      if (pending) throw httpError(409, TRANSFER_ERRORS.alreadyPending(pending.name));
-      try {
-        const data = await createTransfers(
-          db,
-          { userId: user.userId, ip: request.ip },
-          {
-            userIds: request.body.user_ids,
-            fromChurchId: source.fromChurchId,
-            toChurchId: request.body.to_church_id,
-            reason: request.body.reason ?? null,
-          },
-        );
-        return reply.status(201).send({ data });
-      } catch (error) {
-        if (
-          String(error).includes('faithful_transfers_pending_uq') ||
-          String((error as { cause?: unknown }).cause).includes('faithful_transfers_pending_uq')
-        )
-          throw httpError(409, TRANSFER_ERRORS.alreadyPending('un des fidèles'));
-        throw error;
-      }
+      return reply.status(201).send({ data });
     },
   );
 
@@ -398,16 +351,10 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const { visibility } = await requireVisibility(request);
-        const transfer = await transferChurches(db, request.params.id);
-        const churchId = side === 'to' ? transfer.to_church_id : transfer.from_church_id;
-        const other = side === 'to' ? transfer.from_church_id : transfer.to_church_id;
-        if (
-          !visibility.all &&
-          !visibility.churchIds.includes(churchId) &&
-          !visibility.churchIds.includes(other)
-        )
-          throw httpError(404, TRANSFER_ERRORS.notFound);
-        const user = await requireAny(request, ['user:update', 'member:update'], 'church', churchId);
+        const churches = await visibleTransferChurches(db, visibility, request.params.id);
+        const church = { type: 'church', id: side === 'to' ? churches.to : churches.from };
+        // seen from either church: the deciding one's permission is asked without seeing it
+        const user = await authorize(request, church, UPDATE_CODES, { visibilityChecked: true });
         await decideTransfer(db, { userId: user.userId, ip: request.ip }, request.params.id, decision);
         return { data: await getTransfer(db, request.params.id) };
       },

@@ -4,7 +4,7 @@ import { FAITHFUL_MESSAGES, type FaithfulSummary, type UserDetail } from '../../
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
 import { httpError } from '../../http/errors';
-import { canSee, intArray, type Visibility } from '../../permissions/visibility';
+import { intArray, type Visibility } from '../../permissions/visibility';
 
 export type Page = { search?: string; page: number; limit: number };
 
@@ -352,5 +352,3 @@ export async function churchRef(db: Db, id: number): Promise<EntityRef> {
   if (!row) throw httpError(404, 'Église introuvable.');
   return row;
 }
-
-export { canSee };

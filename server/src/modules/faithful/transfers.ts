@@ -1,11 +1,13 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { ListMeta } from '../../../../contract/common';
 import type { FaithfulTransfer } from '../../../../contract/faithful';
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
+import { faithfulTransfers } from '../../db/schema/core';
 import { httpError } from '../../http/errors';
 import { intArray, type Visibility } from '../../permissions/visibility';
+import { churchRef } from './service';
 import type { Actor } from './writes';
 
 export const TRANSFER_ERRORS = {
@@ -110,11 +112,13 @@ export async function listTransfers(
   };
 }
 
+export type TransferSource = {
+  fromChurchId: number;
+  users: { id: number; name: string; pending: boolean }[];
+};
+
 /** The faithful to move: all found, all of one church (the sending church), none already pending. */
-export async function transferSource(
-  db: Db,
-  userIds: number[],
-): Promise<{ fromChurchId: number; users: { id: number; name: string; pending: boolean }[] }> {
+export async function transferSource(db: Db, userIds: number[]): Promise<TransferSource> {
   const ids = [...new Set(userIds)];
   const rows = await queryRows<{ id: number; church_id: number | null; name: string; pending: boolean }>(
     db,
@@ -129,7 +133,36 @@ export async function transferSource(
   return { fromChurchId: rows[0].church_id!, users: rows };
 }
 
-export async function createTransfers(
+/**
+ * POST /faithful-transfers, once the sending church is authorised: a different, existing destination
+ * and no transfer already pending for these faithful; one pending transfer per faithful, audited.
+ */
+export async function requestTransfers(
+  db: Db,
+  actor: Actor,
+  source: TransferSource,
+  input: { userIds: number[]; toChurchId: number; reason: string | null },
+): Promise<FaithfulTransfer[]> {
+  if (source.fromChurchId === input.toChurchId) throw httpError(400, TRANSFER_ERRORS.sameChurch);
+  await churchRef(db, input.toChurchId).catch(() => {
+    throw httpError(404, TRANSFER_ERRORS.destinationNotFound);
+  });
+  const pending = source.users.find((u) => u.pending);
+  if (pending) throw httpError(409, TRANSFER_ERRORS.alreadyPending(pending.name));
+  try {
+    return await createTransfers(db, actor, { ...input, fromChurchId: source.fromChurchId });
+  } catch (error) {
+    // a concurrent request for the same faithful, caught by the one-pending-transfer index
+    if (
+      String(error).includes('faithful_transfers_pending_uq') ||
+      String((error as { cause?: unknown }).cause).includes('faithful_transfers_pending_uq')
+    )
+      throw httpError(409, TRANSFER_ERRORS.alreadyPending('un des fidèles'));
+    throw error;
+  }
+}
+
+async function createTransfers(
   db: Db,
   actor: Actor,
   input: { userIds: number[]; fromChurchId: number; toChurchId: number; reason: string | null },
@@ -137,18 +170,22 @@ export async function createTransfers(
   const ids = await db.transaction(async (tx) => {
     const created: number[] = [];
     for (const userId of [...new Set(input.userIds)]) {
-      const row = await queryOne<{ id: number }>(
-        tx,
-        sql`insert into faithful_transfers (user_id, from_church_id, to_church_id, reason, requested_by)
-            values (${userId}, ${input.fromChurchId}, ${input.toChurchId}, ${input.reason}, ${actor.userId})
-            returning id`,
-      );
-      created.push(row!.id);
+      const [row] = await tx
+        .insert(faithfulTransfers)
+        .values({
+          userId,
+          fromChurchId: input.fromChurchId,
+          toChurchId: input.toChurchId,
+          reason: input.reason,
+          requestedBy: actor.userId,
+        })
+        .returning({ id: faithfulTransfers.id });
+      created.push(row.id);
       await audit(tx, {
         userId: actor.userId,
         action: 'faithful_transfer.request',
         entityType: 'faithful_transfer',
-        entityId: row!.id,
+        entityId: row.id,
         data: {
           user_id: userId,
           from_church_id: input.fromChurchId,
@@ -210,15 +247,22 @@ export async function decideTransfer(
   });
 }
 
-export async function transferChurches(
+/**
+ * The churches of a transfer the user may see from either side (a 404 otherwise, as for an unknown
+ * one): the receiving church decides, the sending one cancels.
+ */
+export async function visibleTransferChurches(
   db: Db,
+  visibility: Visibility,
   id: number,
-): Promise<{ from_church_id: number; to_church_id: number; status: string }> {
-  const row = await queryOne<{ from_church_id: number; to_church_id: number; status: string }>(
-    db,
-    sql`select from_church_id, to_church_id, status from faithful_transfers where id = ${id}`,
-  );
+): Promise<{ from: number; to: number }> {
+  const [row] = await db
+    .select({ from: faithfulTransfers.fromChurchId, to: faithfulTransfers.toChurchId })
+    .from(faithfulTransfers)
+    .where(eq(faithfulTransfers.id, id));
   if (!row) throw httpError(404, TRANSFER_ERRORS.notFound);
+  if (!visibility.all && !visibility.churchIds.includes(row.from) && !visibility.churchIds.includes(row.to))
+    throw httpError(404, TRANSFER_ERRORS.notFound);
   return row;
 }
 

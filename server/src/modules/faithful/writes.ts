@@ -84,13 +84,7 @@ export async function createFaithful(
   if (errors.length > 0) conflict(errors);
   try {
     return await db.transaction(async (tx) => {
-      const [id] = await insertFaithful(
-        tx as unknown as Db,
-        actor,
-        body.church_id,
-        [body],
-        'faithful.create',
-      );
+      const [id] = await insertFaithful(tx, actor, body.church_id, [body], 'faithful.create');
       return id;
     });
   } catch (error) {
@@ -130,7 +124,7 @@ export async function updateFaithful(
         const old = (before as Record<string, unknown>)[key];
         if ((old ?? null) !== (value ?? null)) changed[key] = { from: old ?? null, to: value ?? null };
       }
-      await audit(tx as unknown as Db, {
+      await audit(tx, {
         userId: actor.userId,
         action: 'faithful.update',
         entityType: 'user',

@@ -4,6 +4,7 @@ import { audit } from '../../audit/audit';
 import { hashPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
+import { users } from '../../db/schema/core';
 import { httpError } from '../../http/errors';
 import { intArray } from '../../permissions/visibility';
 import type { Actor } from './service';
@@ -88,31 +89,35 @@ export async function createAccountant(
   if (taken?.phone) throw httpError(409, ACCOUNTANT_MESSAGES.phoneTaken);
   const passwordHash = await hashPassword(body.password);
   const id = await db.transaction(async (tx) => {
-    const user = await queryOne<{ id: number }>(
-      tx,
-      sql`insert into users (firstname, lastname, email, phone, password_hash)
-          values (${body.firstname}, ${body.lastname}, ${body.email}, ${body.phone}, ${passwordHash})
-          returning id`,
-    );
+    const [user] = await tx
+      .insert(users)
+      .values({
+        firstname: body.firstname,
+        lastname: body.lastname,
+        email: body.email,
+        phone: body.phone,
+        passwordHash,
+      })
+      .returning({ id: users.id });
     await tx.execute(
       sql`insert into role_assignments (user_id, role_id, assigned_by)
-          select ${user!.id}, id, ${actor.userId} from roles where code = 'external-accountant'`,
+          select ${user.id}, id, ${actor.userId} from roles where code = 'external-accountant'`,
     );
     if (churchIds.length > 0) {
       await tx.execute(
         sql`insert into managed_churches (user_id, church_id)
-            select ${user!.id}, unnest(${intArray(churchIds)}::int[])`,
+            select ${user.id}, unnest(${intArray(churchIds)}::int[])`,
       );
     }
     await audit(tx, {
       userId: actor.userId,
       action: 'external_accountant.create',
       entityType: 'user',
-      entityId: user!.id,
+      entityId: user.id,
       data: { email: body.email, church_ids: churchIds },
       ip: actor.ip,
     });
-    return user!.id;
+    return user.id;
   });
   return getAccountant(db, id);
 }

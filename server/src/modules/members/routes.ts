@@ -17,8 +17,11 @@ import {
   messageAnswerSchema,
   removeMemberBodySchema,
 } from '../../../../contract/members';
-import { ROLE_GROUPS } from '../../../../contract/roles';
+import { PERMISSIONS } from '../../../../contract/permissions';
+import { GROUP_SCOPES, ROLE_GROUPS, type RoleGroup } from '../../../../contract/roles';
+import { authorize } from '../../http/authorize';
 import { requireUser, requireVisibility } from '../../http/context';
+import { MANAGE_ROLES_CODE_OF } from '../../permissions/manage';
 import * as accountants from './accountants';
 import * as members from './service';
 
@@ -30,6 +33,14 @@ const WRITE_RULES =
   'église) peut devenir membre ; un poste déjà occupé est refusé (409) ; nul n’attribue un poste de rang ' +
   'égal ou supérieur au sien. Retrait : permission `role:assign` sur le groupe, mêmes règles de rang. ' +
   'Chaque changement est écrit au journal d’audit.';
+
+/** The group as the entity a call is authorised on. */
+function groupEntity(group: RoleGroup, id: number) {
+  return { type: GROUP_SCOPES[group], id };
+}
+
+const VIEW = 'member:view';
+const mayNotView = { forbidden: members.MEMBER_MESSAGES.noView };
 
 /** Routes of the 'members' feature: office members, group members, external accountants. */
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -52,8 +63,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const { user, visibility } = await requireVisibility(request);
-        return { data: await members.officeMembers(db, user, visibility, group, request.params.id) };
+        await authorize(request, groupEntity(group, request.params.id), VIEW, mayNotView);
+        return { data: await members.officeMembers(db, group, request.params.id) };
       },
     );
 
@@ -70,6 +81,10 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
+        const entity = groupEntity(group, request.params.id);
+        await authorize(request, entity, MANAGE_ROLES_CODE_OF[entity.type], {
+          forbidden: members.MEMBER_MESSAGES.cannotAssign,
+        });
         const { user, visibility } = await requireVisibility(request);
         const data = await members.addMember(
           db,
@@ -96,11 +111,13 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const { user, visibility } = await requireVisibility(request);
+        const entity = groupEntity(group, request.params.id);
+        const user = await authorize(request, entity, PERMISSIONS.ASSIGN_ROLES, {
+          forbidden: members.MEMBER_MESSAGES.cannotRemove,
+        });
         const message = await members.removeMember(
           db,
           { ...user, ip: request.ip },
-          visibility,
           group,
           request.params.id,
           request.body,
@@ -125,8 +142,11 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user, visibility } = await requireVisibility(request);
-      return members.groupMembers(db, user, visibility, request.query);
+      const { group } = request.query;
+      const user = await requireUser(request);
+      const id = request.query.id ?? (await members.ownGroup(db, user, group));
+      await authorize(request, groupEntity(group, id), VIEW, mayNotView);
+      return members.groupMembers(db, { ...request.query, id });
     },
   );
 
@@ -142,8 +162,11 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user, visibility } = await requireVisibility(request);
-      return { data: await members.groupMemberStats(db, user, visibility, request.query) };
+      const { group } = request.query;
+      const user = await requireUser(request);
+      const id = request.query.id ?? (await members.ownGroup(db, user, group));
+      await authorize(request, groupEntity(group, id), VIEW, mayNotView);
+      return { data: await members.groupMemberStats(db, { group, id }) };
     },
   );
 

@@ -7,11 +7,10 @@ import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
 import { searchCondition } from '../faithful/service';
 import { httpError } from '../../http/errors';
-import { hasPermission, type PermissionUser } from '../../permissions/check';
+import type { PermissionUser } from '../../permissions/check';
 import type { Level } from '../../permissions/entity';
-import { groupChain, MANAGE_ROLES_CODE_OF, rankOver, visibleUserCondition } from '../../permissions/manage';
-import { assertEntityVisible, intArray, type Visibility } from '../../permissions/visibility';
-import { PERMISSIONS } from '../../../../contract/permissions';
+import { groupChain, rankOver, visibleUserCondition } from '../../permissions/manage';
+import { intArray, type Visibility } from '../../permissions/visibility';
 
 export type Actor = PermissionUser & { ip: string };
 
@@ -114,28 +113,8 @@ async function memberRows(db: Db, ids: number[], roleCondition: SQL): Promise<Me
   }));
 }
 
-async function assertMayView(
-  db: Db,
-  user: PermissionUser,
-  visibility: Visibility,
-  group: RoleGroup,
-  id: number,
-) {
-  const level = LEVEL_OF[group];
-  await assertEntityVisible(db, visibility, level, id);
-  if (!(await hasPermission(db, user, 'member:view', level, id)))
-    throw httpError(403, MEMBER_MESSAGES.noView);
-}
-
 /** GET /{group}/{id}/members: the users holding a position in that group, by role priority then name. */
-export async function officeMembers(
-  db: Db,
-  user: PermissionUser,
-  visibility: Visibility,
-  group: RoleGroup,
-  id: number,
-): Promise<Member[]> {
-  await assertMayView(db, user, visibility, group, id);
+export async function officeMembers(db: Db, group: RoleGroup, id: number): Promise<Member[]> {
   const ids = await queryRows<{ id: number }>(
     db,
     sql`select u.id from users u join role_assignments ra on ra.user_id = u.id join roles r on r.id = ra.role_id
@@ -151,7 +130,7 @@ export async function officeMembers(
 }
 
 /** The group of the signed-in user at that level (their first role there), for a call without id. */
-async function ownGroup(db: Db, user: PermissionUser, group: RoleGroup): Promise<number> {
+export async function ownGroup(db: Db, user: PermissionUser, group: RoleGroup): Promise<number> {
   const row = await queryOne<{ group_id: number }>(
     db,
     sql`select ra.group_id from role_assignments ra join roles r on r.id = ra.role_id
@@ -179,20 +158,16 @@ const ROLE_PATTERNS: Record<MemberRoleFilter, string> = {
  */
 export async function groupMembers(
   db: Db,
-  user: PermissionUser,
-  visibility: Visibility,
   query: {
     group: RoleGroup;
-    id?: number;
+    id: number;
     search?: string;
     role?: MemberRoleFilter;
     page: number;
     limit: number;
   },
 ): Promise<{ data: Member[]; meta: ListMeta }> {
-  const id = query.id ?? (await ownGroup(db, user, query.group));
-  await assertMayView(db, user, visibility, query.group, id);
-  const area = await areaOf(db, query.group, id);
+  const area = await areaOf(db, query.group, query.id);
   const pattern = query.role ? ROLE_PATTERNS[query.role] : null;
   const holders = await queryRows<{ user_id: number }>(
     db,
@@ -218,15 +193,8 @@ export async function groupMembers(
 }
 
 /** GET /group-members/stats: the area's members, and how many hold a president, treasurer, secretary role. */
-export async function groupMemberStats(
-  db: Db,
-  user: PermissionUser,
-  visibility: Visibility,
-  query: { group: RoleGroup; id?: number },
-) {
-  const id = query.id ?? (await ownGroup(db, user, query.group));
-  await assertMayView(db, user, visibility, query.group, id);
-  const area = await areaOf(db, query.group, id);
+export async function groupMemberStats(db: Db, query: { group: RoleGroup; id: number }) {
+  const area = await areaOf(db, query.group, query.id);
   const row = await queryOne<{ total: number; presidents: number; treasurers: number; secretaries: number }>(
     db,
     sql`with h as (
@@ -246,7 +214,11 @@ export async function groupMemberStats(
 
 // ---------------------------------------------------------------- writes
 
-/** POST /{group}/{id}/members: gives a faithful one or more positions of the group. */
+/**
+ * POST /{group}/{id}/members, once `role:manage_<level>` on the group is checked: gives a faithful (a
+ * user of a church, active, whom the actor sees) one or more free positions of the group, each ranked
+ * below the actor's own.
+ */
 export async function addMember(
   db: Db,
   actor: Actor,
@@ -256,10 +228,6 @@ export async function addMember(
   body: { user_id: number; roles: number[] },
 ): Promise<Member> {
   const level = LEVEL_OF[group];
-  await assertEntityVisible(db, visibility, level, id);
-  if (!(await hasPermission(db, actor, MANAGE_ROLES_CODE_OF[level], level, id)))
-    throw httpError(403, MEMBER_MESSAGES.cannotAssign);
-
   const target = await queryOne<{ id: number; church_id: number | null; active: boolean; visible: boolean }>(
     db,
     sql`select u.id, u.church_id, u.active, ${visibleUserCondition(visibility, sql`u`)} as visible
@@ -312,19 +280,18 @@ export async function addMember(
   return member;
 }
 
-/** DELETE /{group}/{id}/members: removes some or all of a member's roles in the group. */
+/**
+ * DELETE /{group}/{id}/members, once `role:assign` on the group is checked: removes some or all of a
+ * member's roles in the group, each ranked below the actor's own.
+ */
 export async function removeMember(
   db: Db,
   actor: Actor,
-  visibility: Visibility,
   group: RoleGroup,
   id: number,
   body: { user_id: number; role_ids?: number[]; remove_all_roles?: boolean },
 ): Promise<string> {
   const level = LEVEL_OF[group];
-  await assertEntityVisible(db, visibility, level, id);
-  if (!(await hasPermission(db, actor, PERMISSIONS.ASSIGN_ROLES, level, id)))
-    throw httpError(403, MEMBER_MESSAGES.cannotRemove);
   const all = body.remove_all_roles === true;
   const roleIds = [...new Set(body.role_ids ?? [])];
   if (!all && roleIds.length === 0) throw httpError(400, MEMBER_MESSAGES.noRoleSelected);

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   PERMISSION_SCOPE_LABELS,
   PERMISSION_SCOPES,
-  PERMISSIONS,
   type Permission,
   type PermissionScope,
   type UserGrant,
@@ -10,8 +9,9 @@ import {
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
+import { permissions, userPermissions, users } from '../../db/schema/core';
 import { httpError } from '../../http/errors';
-import { hasPermissions, type PermissionUser } from '../../permissions/check';
+import type { PermissionUser } from '../../permissions/check';
 import { normalizeEntityType } from '../../permissions/entity';
 import {
   manageableAmong,
@@ -19,7 +19,7 @@ import {
   managerProfile,
   roleActionsOf,
 } from '../../permissions/manage';
-import { assertEntityVisible, intArray, type Visibility } from '../../permissions/visibility';
+import { intArray, type Visibility } from '../../permissions/visibility';
 
 export type Actor = PermissionUser & { ip: string };
 
@@ -40,7 +40,8 @@ export const GRANT_MESSAGES = {
   forbiddenRead: "Vous n'êtes pas autorisé à consulter les permissions de cet utilisateur.",
 } as const;
 
-type Target = { scope: PermissionScope; entityId: number | null };
+/** Where a grant applies: a scope, and its entity (none for 'global' or a whole level). */
+export type Target = { scope: PermissionScope; entityId: number | null };
 
 function scopeOf(entityType: string): PermissionScope {
   const raw = entityType.trim().toLowerCase();
@@ -48,6 +49,30 @@ function scopeOf(entityType: string): PermissionScope {
   const type = normalizeEntityType(raw);
   if (type === null) throw httpError(400, "Type d'entité non supporté");
   return type;
+}
+
+/** The target a grant or revocation names (400 for an unknown entity type). */
+export function targetOf(body: { entity_type: string; entity_id?: number | null }): Target {
+  const scope = scopeOf(body.entity_type);
+  return { scope, entityId: scope === 'global' ? null : (body.entity_id ?? null) };
+}
+
+/** 404 unless the user exists. */
+export async function assertUserExists(db: Db, id: number): Promise<void> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  if (!row) throw httpError(404, GRANT_MESSAGES.unknownUser);
+}
+
+/** Whether the user manages the target user (visible, of a lower rank: permissions/manage.ts). */
+export async function manages(
+  db: Db,
+  user: PermissionUser,
+  visibility: Visibility,
+  targetId: number,
+): Promise<boolean> {
+  const profile = await managerProfile(db, user);
+  const info = (await manageableAmong(db, profile, user.userId, visibility, [targetId])).get(targetId);
+  return info?.manageable ?? false;
 }
 
 /** The grants of a user that are not revoked (expired ones flagged), newest first. */
@@ -112,12 +137,9 @@ export async function assertMayReadGrants(
   visibility: Visibility,
   targetId: number,
 ): Promise<void> {
-  const exists = await queryOne<{ id: number }>(db, sql`select id from users where id = ${targetId}`);
-  if (!exists) throw httpError(404, GRANT_MESSAGES.unknownUser);
+  await assertUserExists(db, targetId);
   if (user.isSuperAdmin || user.userId === targetId) return;
-  const profile = await managerProfile(db, user);
-  const info = (await manageableAmong(db, profile, user.userId, visibility, [targetId])).get(targetId);
-  if (!info?.manageable) throw httpError(403, GRANT_MESSAGES.forbiddenRead);
+  if (!(await manages(db, user, visibility, targetId))) throw httpError(403, GRANT_MESSAGES.forbiddenRead);
 }
 
 /** GET /permissions?scope&search&limit: the catalogue. */
@@ -170,115 +192,83 @@ export function scopeLabels(scopes: PermissionScope[]) {
   return scopes.map((scope) => ({ scope, label: PERMISSION_SCOPE_LABELS[scope] }));
 }
 
-/**
- * The checks shared by grant and revoke: the user exists, the entity exists and is visible, the actor
- * is not the user, holds `permission:delegate` on the entity (a super-admin only for a grant without
- * entity) and manages the user.
- */
-async function checkDelegation(
-  db: Db,
-  actor: Actor,
-  visibility: Visibility,
-  userId: number,
-  target: Target,
-): Promise<void> {
-  const user = await queryOne<{ id: number }>(db, sql`select id from users where id = ${userId}`);
-  if (!user) throw httpError(404, GRANT_MESSAGES.unknownUser);
-  if (target.entityId !== null) {
-    if (target.scope === 'global') throw httpError(400, "Type d'entité non supporté");
-    await assertEntityVisible(db, visibility, target.scope, target.entityId);
-  }
-  if (actor.userId === userId) throw httpError(403, GRANT_MESSAGES.self);
-  if (actor.isSuperAdmin) return;
-  if (target.entityId === null) throw httpError(403, GRANT_MESSAGES.entityRequired);
-  const held = await hasPermissions(
-    db,
-    actor,
-    [PERMISSIONS.DELEGATE_PERMISSIONS],
-    target.scope,
-    target.entityId,
-  );
-  if (!held[PERMISSIONS.DELEGATE_PERMISSIONS]) throw httpError(403, GRANT_MESSAGES.noDelegate);
-  const profile = await managerProfile(db, actor);
-  const info = (await manageableAmong(db, profile, actor.userId, visibility, [userId])).get(userId);
-  if (!info?.manageable) throw httpError(403, GRANT_MESSAGES.notManageable);
-}
+/** A grant's permission and expiry, checked: the permission exists, fits the scope, expires later. */
+export type GrantInput = {
+  target: Target;
+  permission: Pick<typeof permissions.$inferSelect, 'id' | 'code' | 'scopes'>;
+  expiresAt: Date | null;
+};
 
-export async function grantPermission(
+export async function checkGrant(
   db: Db,
-  actor: Actor,
-  visibility: Visibility,
-  body: {
-    user_id: number;
-    permission: string;
-    entity_type: string;
-    entity_id?: number | null;
-    expires_at?: string | null;
-  },
-): Promise<UserGrant> {
-  const target: Target = { scope: scopeOf(body.entity_type), entityId: body.entity_id ?? null };
-  if (target.scope === 'global') target.entityId = null;
-  const permission = await queryOne<{ id: number; code: string; scopes: PermissionScope[] }>(
-    db,
-    sql`select id, code, scopes from permissions where code = ${body.permission}`,
-  );
+  body: { permission: string; entity_type: string; entity_id?: number | null; expires_at?: string | null },
+): Promise<GrantInput> {
+  const target = targetOf(body);
+  const [permission] = await db
+    .select({ id: permissions.id, code: permissions.code, scopes: permissions.scopes })
+    .from(permissions)
+    .where(eq(permissions.code, body.permission));
   if (!permission) throw httpError(404, GRANT_MESSAGES.unknownPermission);
   if (!permission.scopes.includes(target.scope)) throw httpError(400, GRANT_MESSAGES.wrongScope);
   const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
   if (expiresAt && expiresAt.getTime() <= Date.now()) throw httpError(400, GRANT_MESSAGES.pastExpiry);
+  return { target, permission, expiresAt };
+}
 
-  await checkDelegation(db, actor, visibility, body.user_id, target);
-  if (!actor.isSuperAdmin) {
-    // No escalation: one grants only what one holds oneself on that entity.
-    const held = await hasPermissions(db, actor, [permission.code], target.scope, target.entityId);
-    if (!held[permission.code]) throw httpError(403, GRANT_MESSAGES.notHeld);
-  }
-
+/** POST /permissions/grant, once authorised: one grant (409 when the same one is in force), audited. */
+export async function grantPermission(
+  db: Db,
+  actor: Actor,
+  userId: number,
+  { target, permission, expiresAt }: GrantInput,
+): Promise<UserGrant> {
   const id = await db.transaction(async (tx) => {
     const duplicate = await queryOne<{ id: number }>(
       tx,
       sql`select id from user_permissions
-          where user_id = ${body.user_id} and permission_id = ${permission.id}
+          where user_id = ${userId} and permission_id = ${permission.id}
             and entity_type = ${target.scope} and entity_id is not distinct from ${target.entityId}::int
             and revoked_at is null and (expires_at is null or expires_at > now())
           for update`,
     );
     if (duplicate) throw httpError(409, GRANT_MESSAGES.duplicate);
-    const row = await queryOne<{ id: number }>(
-      tx,
-      sql`insert into user_permissions (user_id, permission_id, entity_type, entity_id, expires_at, granted_by)
-          values (${body.user_id}, ${permission.id}, ${target.scope}, ${target.entityId}::int,
-                  ${expiresAt ? expiresAt.toISOString() : null}::timestamptz, ${actor.userId})
-          returning id`,
-    );
+    const [row] = await tx
+      .insert(userPermissions)
+      .values({
+        userId,
+        permissionId: permission.id,
+        entityType: target.scope,
+        entityId: target.entityId,
+        expiresAt,
+        grantedBy: actor.userId,
+      })
+      .returning({ id: userPermissions.id });
     await audit(tx, {
       userId: actor.userId,
       action: 'permission.grant',
       entityType: target.scope,
       entityId: target.entityId,
       data: {
-        grant_id: row!.id,
-        user_id: body.user_id,
+        grant_id: row.id,
+        user_id: userId,
         permission: permission.code,
         expires_at: expiresAt ? expiresAt.toISOString() : null,
       },
       ip: actor.ip,
     });
-    return row!.id;
+    return row.id;
   });
-  const grants = await listUserGrants(db, body.user_id);
+  const grants = await listUserGrants(db, userId);
   return grants.find((grant) => grant.id === id)!;
 }
 
+/** POST /permissions/revoke, once authorised: revokes the grants in force that match (404 if none). */
 export async function revokePermission(
   db: Db,
   actor: Actor,
-  visibility: Visibility,
-  body: { user_id: number; permission: string; entity_type: string; entity_id?: number | null },
+  body: { user_id: number; permission: string },
+  target: Target,
 ): Promise<number> {
-  const target: Target = { scope: scopeOf(body.entity_type), entityId: body.entity_id ?? null };
-  if (target.scope === 'global') target.entityId = null;
-  await checkDelegation(db, actor, visibility, body.user_id, target);
   return db.transaction(async (tx) => {
     const rows = await queryRows<{ id: number }>(
       tx,
@@ -341,8 +331,7 @@ export async function listManageableUsers(
 
 /** GET /permissions/can-manage-user/{id}. */
 export async function canManageUser(db: Db, user: PermissionUser, visibility: Visibility, targetId: number) {
-  const exists = await queryOne<{ id: number }>(db, sql`select id from users where id = ${targetId}`);
-  if (!exists) throw httpError(404, GRANT_MESSAGES.unknownUser);
+  await assertUserExists(db, targetId);
   const profile = await managerProfile(db, user);
   const info = (await manageableAmong(db, profile, user.userId, visibility, [targetId])).get(targetId);
   const manageable = info?.manageable ?? false;

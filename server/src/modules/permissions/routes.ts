@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema, idParamSchema } from '../../../../contract/common';
 import {
@@ -15,8 +16,11 @@ import {
   permissionCheckBodySchema,
   permissionCheckMultipleAnswerSchema,
   permissionCheckMultipleBodySchema,
+  PERMISSIONS,
 } from '../../../../contract/permissions';
+import { ANYWHERE, authorize, authorizeVisible } from '../../http/authorize';
 import { requireUser, requireVisibility } from '../../http/context';
+import { httpError } from '../../http/errors';
 import { hasPermissions } from '../../permissions/check';
 import * as grants from './grants';
 
@@ -34,6 +38,34 @@ const RULES =
   'ressource et `expense_request:manage` implique `expense:approve`, `expense:validate`, `expense:cancel`. ' +
   'Les permissions accordées directement valent jusqu’à leur expiration ou révocation. Sans entité, ou ' +
   'avec `ACTIVITY_GROUP` (portée globale), la question est : l’utilisateur a-t-il cette permission quelque part ?';
+
+/** The entity a grant applies to, when it names one. */
+function entityOf(target: grants.Target) {
+  return target.entityId === null ? null : { type: target.scope, id: target.entityId };
+}
+
+/**
+ * Who may grant or revoke on a user, in this order: the user exists (404), the entity exists and is
+ * visible, the actor is not that user (403); then, unless a super-admin, the actor names an entity
+ * (only a super-admin grants without one), holds `permission:delegate` on it and manages the user (403).
+ */
+async function authorizeDelegation(request: FastifyRequest, userId: number, target: grants.Target) {
+  const { db } = request.server.deps;
+  const { user: actor, visibility } = await requireVisibility(request);
+  await grants.assertUserExists(db, userId);
+  const entity = entityOf(target);
+  if (entity) await authorizeVisible(request, entity);
+  if (actor.userId === userId) throw httpError(403, grants.GRANT_MESSAGES.self);
+  if (actor.isSuperAdmin) return actor;
+  if (!entity) throw httpError(403, grants.GRANT_MESSAGES.entityRequired);
+  await authorize(request, entity, PERMISSIONS.DELEGATE_PERMISSIONS, {
+    forbidden: grants.GRANT_MESSAGES.noDelegate,
+    visibilityChecked: true,
+  });
+  if (!(await grants.manages(db, actor, visibility, userId)))
+    throw httpError(403, grants.GRANT_MESSAGES.notManageable);
+  return actor;
+}
 
 export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -198,8 +230,15 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user, visibility } = await requireVisibility(request);
-      const data = await grants.grantPermission(db, { ...user, ip: request.ip }, visibility, request.body);
+      await requireUser(request);
+      const grant = await grants.checkGrant(db, request.body);
+      const user = await authorizeDelegation(request, request.body.user_id, grant.target);
+      // no escalation: one grants only what one holds oneself on that entity
+      await authorize(request, entityOf(grant.target) ?? ANYWHERE, grant.permission.code, {
+        forbidden: grants.GRANT_MESSAGES.notHeld,
+        visibilityChecked: true,
+      });
+      const data = await grants.grantPermission(db, { ...user, ip: request.ip }, request.body.user_id, grant);
       return reply.status(201).send({ message: grants.GRANT_MESSAGES.granted, data });
     },
   );
@@ -216,8 +255,10 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user, visibility } = await requireVisibility(request);
-      await grants.revokePermission(db, { ...user, ip: request.ip }, visibility, request.body);
+      await requireUser(request);
+      const target = grants.targetOf(request.body);
+      const user = await authorizeDelegation(request, request.body.user_id, target);
+      await grants.revokePermission(db, { ...user, ip: request.ip }, request.body, target);
       return { message: grants.GRANT_MESSAGES.revoked, data: null };
     },
   );
