@@ -23,14 +23,24 @@ type AuthorizeOptions = {
   db?: Db;
   /** The user passes without the permission when this holds (e.g. the creator of a request). */
   unless?: (user: SessionUser) => boolean;
+  /** The 403 message when the permission is missing (default: the generic one). */
+  forbidden?: string;
+  /**
+   * The call already checked, by a rule of its own, that the user may see what it touches (a person
+   * seen through a role in a visible group, a transfer seen from either church): only the permission
+   * on `entity` is asked, not whether the entity exists and is visible.
+   */
+  visibilityChecked?: boolean;
 };
 
 /**
  * The one way a call is authorised on an entity, used by every module:
  * - the user is signed in (401);
  * - the entity exists (404) and the user may see it (403), a department through the entity it hangs on;
+ *   a super-admin sees everything but still gets the 404 of an unknown entity;
  * - the user holds at least one of `codes` on it (403). `resource:manage` grants its resource's actions.
- * A super-admin passes. `ANYWHERE` asks for the permission without an entity.
+ *   A super-admin holds every permission.
+ * `ANYWHERE` asks for the permission without an entity.
  *
  * Call it before opening a transaction, or inside it with `{ db: tx }`.
  */
@@ -46,14 +56,15 @@ export async function authorize(
     const user = await requireUser(request);
     if (user.isSuperAdmin || options.unless?.(user)) return user;
     const held = await hasPermissions(db, user, wanted);
-    if (!wanted.some((code) => held[code])) throw httpError(403, MESSAGES.forbidden);
+    if (!wanted.some((code) => held[code])) throw httpError(403, options.forbidden ?? MESSAGES.forbidden);
     return user;
   }
   const { user, visibility } = await requireVisibility(request);
-  if (user.isSuperAdmin || options.unless?.(user)) return user;
-  await assertEntityVisible(db, visibility, entity.type, entity.id);
+  if (options.unless?.(user)) return user;
+  if (!options.visibilityChecked) await assertEntityVisible(db, visibility, entity.type, entity.id);
+  if (user.isSuperAdmin) return user;
   const held = await hasPermissions(db, user, wanted, entity.type, entity.id);
-  if (!wanted.some((code) => held[code])) throw httpError(403, MESSAGES.forbidden);
+  if (!wanted.some((code) => held[code])) throw httpError(403, options.forbidden ?? MESSAGES.forbidden);
   return user;
 }
 
