@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authorizedAccountsAnswerSchema, authorizedAccountsQuerySchema } from '../../../../contract/accounts';
 import { errorSchema } from '../../../../contract/common';
 import { authorizeVisible } from '../../http/authorize';
+import { requireUser } from '../../http/context';
 import { httpError } from '../../http/errors';
 import { financeEntityOf } from '../../permissions/entity';
 import { authorizedAccounts } from './service';
@@ -31,10 +32,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { entity_type, entity_id, categories, search } = request.query;
-      // 401, 400 for an unknown type, 404 / 403 for an entity the user may not see
-      await authorizeVisible(request, { type: entity_type, id: entity_id });
+      await requireUser(request);
       const entity = financeEntityOf(entity_type);
       if (!entity) throw httpError(400, "Type d'entité non supporté");
+      await authorizeVisible(request, { type: entity, id: entity_id });
       const names = (categories ?? '')
         .split(',')
         .map((name) => name.trim())
