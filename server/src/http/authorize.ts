@@ -70,15 +70,17 @@ export async function authorize(
 
 /**
  * A read that needs no permission but the entity's visibility (lists of the organisation, names):
- * 401 without a session, 404 for an unknown entity, 403 for one the user may not see.
+ * 401 without a session, 404 for an unknown entity, 403 for one the user may not see. `notFound` and
+ * `forbidden` replace the entity's own messages ('Église introuvable.'...) for a call that has its own.
  */
 export async function authorizeVisible(
   request: FastifyRequest,
   entity: EntityRef,
-  options: Pick<AuthorizeOptions, 'db'> = {},
+  options: Pick<AuthorizeOptions, 'db'> & { notFound?: string; forbidden?: string } = {},
 ): Promise<SessionUser> {
   const db = options.db ?? request.server.deps.db;
   const { user, visibility } = await requireVisibility(request);
-  await assertEntityVisible(db, visibility, entity.type, entity.id);
+  const { notFound, forbidden } = options;
+  await assertEntityVisible(db, visibility, entity.type, entity.id, { notFound, forbidden });
   return user;
 }

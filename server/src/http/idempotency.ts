@@ -35,7 +35,7 @@ export async function idempotentWrite<T>(
   const header = request.headers[IDEMPOTENCY_HEADER];
   const key = Array.isArray(header) ? header[0] : header;
   if (key === undefined || key === '') {
-    const answer = await db.transaction((tx) => work(tx as unknown as Db));
+    const answer = await db.transaction((tx) => work(tx));
     reply.code(answer.status);
     return answer.body;
   }
@@ -43,8 +43,7 @@ export async function idempotentWrite<T>(
   const method = request.method;
   const path = request.url.split('?')[0];
 
-  const answer = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const answer = await db.transaction(async (tx) => {
     const inserted = await queryOne<{ key: string }>(
       tx,
       sql`insert into idempotency_keys (key, user_id, method, path)

@@ -122,7 +122,8 @@ const FORBIDDEN: Record<Level | 'department', string> = {
 };
 
 /**
- * For every endpoint naming an entity: 404 when it does not exist, 403 when the user may not see it.
+ * For every endpoint naming an entity: 404 when it does not exist, 403 when the user may not see it
+ * (the entity's own messages unless `messages` says others).
  * `entityType` as the API writes it ('CHURCH', 'church', 'DEPARTMENT'; ACTIVITY_GROUP is a department).
  */
 export async function assertEntityVisible(
@@ -130,6 +131,7 @@ export async function assertEntityVisible(
   visibility: Visibility,
   entityType: string,
   entityId: number,
+  messages: { notFound?: string; forbidden?: string } = {},
 ): Promise<void> {
   const type = financeEntityOf(entityType);
   if (type === null) throw httpError(400, "Type d'entité non supporté");
@@ -139,12 +141,12 @@ export async function assertEntityVisible(
       ? sql`select entity_type, entity_id from departments where id = ${entityId}`
       : sql`select id from ${TABLES[type]} where id = ${entityId}`,
   );
-  if (!row) throw httpError(404, NOT_FOUND[type]);
+  if (!row) throw httpError(404, messages.notFound ?? NOT_FOUND[type]);
   const visible =
     type === 'department'
       ? canSee(visibility, row.entity_type!, row.entity_id!)
       : canSee(visibility, type, entityId);
-  if (!visible) throw httpError(403, FORBIDDEN[type]);
+  if (!visible) throw httpError(403, messages.forbidden ?? FORBIDDEN[type]);
 }
 
 export { FORBIDDEN as VISIBILITY_FORBIDDEN_MESSAGES, NOT_FOUND as VISIBILITY_NOT_FOUND_MESSAGES };

@@ -658,22 +658,21 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
   log(`données générées (${Math.round(builtAt - startedAt)} ms)`);
 
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    await insertAll(t, nationalOffices, data.nationalOffices);
-    await insertAll(t, regions, data.regions);
-    await insertAll(t, sections, data.sections);
-    await insertAll(t, churches, data.churches);
-    await insertAll(t, departments, data.departments);
-    await insertAll(t, users, data.users);
-    await insertAll(t, roleAssignments, data.roleAssignments);
-    await insertAll(t, managedChurches, data.managedChurches);
-    await insertAll(t, contributions, data.contributions);
-    await insertAll(t, treasuryMovements, data.movements);
-    await insertAll(t, expenseRequests, data.requests);
-    await insertAll(t, expenseLines, data.lines);
-    await insertAll(t, expensePayments, data.payments);
-    await insertAll(t, subscriptions, data.subscriptions);
-    await resetIdSequences(t, [
+    await insertAll(tx, nationalOffices, data.nationalOffices);
+    await insertAll(tx, regions, data.regions);
+    await insertAll(tx, sections, data.sections);
+    await insertAll(tx, churches, data.churches);
+    await insertAll(tx, departments, data.departments);
+    await insertAll(tx, users, data.users);
+    await insertAll(tx, roleAssignments, data.roleAssignments);
+    await insertAll(tx, managedChurches, data.managedChurches);
+    await insertAll(tx, contributions, data.contributions);
+    await insertAll(tx, treasuryMovements, data.movements);
+    await insertAll(tx, expenseRequests, data.requests);
+    await insertAll(tx, expenseLines, data.lines);
+    await insertAll(tx, expensePayments, data.payments);
+    await insertAll(tx, subscriptions, data.subscriptions);
+    await resetIdSequences(tx, [
       'national_offices',
       'regions',
       'sections',
@@ -686,7 +685,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
       'expense_lines',
       'expense_payments',
     ]);
-    await t.execute(
+    await tx.execute(
       sql`select setval('contribution_receipt_number_seq', ${data.contributions.length + 1}, false)`,
     );
   });

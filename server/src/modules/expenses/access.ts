@@ -5,10 +5,9 @@ import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { queryOne } from '../../db/query';
 import type { ExpenseEntityType, ExpenseRequestStatus } from '../../db/schema/finance';
+import type { EntityRef } from '../../http/authorize';
 import { requireVisibility } from '../../http/context';
-import { httpError, MESSAGES } from '../../http/errors';
-import { hasPermission, hasPermissions } from '../../permissions/check';
-import { assertEntityVisible } from '../../permissions/visibility';
+import { httpError } from '../../http/errors';
 
 /** The facts of a request every rule reads (locked `for update` inside a write). */
 export type RequestFacts = {
@@ -19,7 +18,7 @@ export type RequestFacts = {
   entity_type: ExpenseEntityType;
   entity_id: number;
   created_by: number;
-  verified_at: string | null;
+  verified_at: string | Date | null;
   operation_account_id: number;
   account_category: string;
   paid: number;
@@ -42,46 +41,39 @@ export async function loadRequestFacts(db: Db, id: number, lock = false): Promis
   return { ...row, paid: Number(row.paid) };
 }
 
-/**
- * Whether the user may read the request: its creator always; others when its entity is visible to them
- * (404/403 from assertEntityVisible) and they hold expense_request:view on it. A super-admin reads all.
- */
-export async function assertCanRead(
-  request: FastifyRequest,
-  facts: RequestFacts,
-  db: Db = request.server.deps.db,
-): Promise<SessionUser> {
-  const { user, visibility } = await requireVisibility(request);
-  if (user.isSuperAdmin || facts.created_by === user.userId) return user;
-  await assertEntityVisible(db, visibility, facts.entity_type, facts.entity_id);
-  if (!(await hasPermission(db, user, 'expense_request:view', facts.entity_type, facts.entity_id)))
-    throw httpError(403, MESSAGES.forbidden);
-  return user;
+// ---------------------------------------------------------------- who may act (for the routes)
+
+/** The entity a request belongs to, as `authorize` takes it. */
+export function requestEntity(facts: Pick<RequestFacts, 'entity_type' | 'entity_id'>): EntityRef {
+  return { type: facts.entity_type, id: facts.entity_id };
+}
+
+/** `unless` of the calls its creator may make without the permission (read it, edit its lines...). */
+export function isCreator(facts: Pick<RequestFacts, 'created_by'>): (user: SessionUser) => boolean {
+  return (user) => user.userId === facts.created_by;
 }
 
 /**
- * Writes run in a transaction: `db` is required and must be the transaction's (PGlite has one
- * connection: a query on the outer handle would wait for the transaction forever). Call
- * `requireVisibility(request)` before opening it.
- *
- * A write on the request: the user must see its entity and hold one of `codes` on it
- * (`creatorMay`: its creator may too). Answers the user.
+ * A write on a request authorises on the request as the service locked it, inside the write's
+ * transaction `tx`: the route passes `(facts, tx) => authorize(request, requestEntity(facts), codes,
+ * { db: tx })` and the service calls it right after the locking read, before any rule.
  */
-export async function assertCanWrite(
-  request: FastifyRequest,
-  facts: RequestFacts,
-  codes: string[],
-  options: { creatorMay?: boolean; db: Db },
-): Promise<SessionUser> {
-  const { user, visibility } = await requireVisibility(request);
-  if (user.isSuperAdmin) return user;
-  const { db } = options;
-  if (options.creatorMay && facts.created_by === user.userId) return user;
-  await assertEntityVisible(db, visibility, facts.entity_type, facts.entity_id);
-  const held = await hasPermissions(db, user, codes, facts.entity_type, facts.entity_id);
-  if (!codes.some((code) => held[code])) throw httpError(403, MESSAGES.forbidden);
-  return user;
+export type RequestGuard = (facts: RequestFacts, tx: Db) => Promise<unknown>;
+
+/** Who writes: the audit's user and address. */
+export type Actor = { userId: number; ip: string };
+
+/**
+ * The signed-in user as the author of a write (401 otherwise). Their visibility is loaded here, before
+ * the transaction: the guard's `authorize` reads it there, and on PGlite's one connection a lookup on
+ * the app's handle inside the transaction would wait for it forever.
+ */
+export async function actorOf(request: FastifyRequest): Promise<Actor> {
+  const { user } = await requireVisibility(request);
+  return { userId: user.userId, ip: request.ip };
 }
+
+// ---------------------------------------------------------------- rules shared by the writes
 
 /** Nothing of a verified request changes (SPEC.md section 4). */
 export function assertNotVerified(facts: RequestFacts): void {

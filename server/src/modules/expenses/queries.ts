@@ -1,27 +1,75 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type {
-  Attachment,
-  ExpenseLine,
-  ExpensePayment,
-  ExpenseRequestDetail,
-  ExpenseRequestListItem,
-  UserRef,
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  EXPENSE_MESSAGES,
+  type Attachment,
+  type ExpenseLine,
+  type ExpenseLineDetail,
+  type ExpensePayment,
+  type ExpenseRequestDetail,
+  type ExpenseRequestListItem,
+  type expenseRequestBalanceQuerySchema,
+  type UserRef,
 } from '../../../../contract/expenses';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
-import { requestReference } from './access';
+import {
+  expenseLines,
+  type ExpenseEntityType,
+  type ExpenseRequestStatus,
+  type JournalType,
+} from '../../db/schema/finance';
+import { httpError } from '../../http/errors';
+import { visibleEntityCondition, type Visibility } from '../../permissions/visibility';
+import { requestReference, type RequestFacts } from './access';
 
 // The read side of the expense requests: one SQL per shape, mapped to the contract's answers.
 
-type Row = Record<string, unknown>;
+const M = EXPENSE_MESSAGES;
 
-const num = (value: unknown): number => Number(value);
-const numOrNull = (value: unknown): number | null =>
-  value === null || value === undefined ? null : Number(value);
-const isoOrNull = (value: unknown): string | null =>
-  value === null || value === undefined ? null : isoString(value);
-const textOrNull = (value: unknown): string | null =>
-  value === null || value === undefined ? null : String(value);
+/** A timestamp as the driver gives it on a raw query (isoString reads both). */
+type Timestamp = Date | string;
+
+const isoOrNull = (value: Timestamp | null): string | null => (value === null ? null : isoString(value));
+
+// ---------------------------------------------------------------- which requests a list shows
+
+export type ListQuery = z.output<typeof expenseRequestBalanceQuerySchema>;
+
+/** The financial entity type of `er` as the visibility conditions name it (ACTIVITY_GROUP is a department). */
+const financeTypeSql = sql`(case er.entity_type when 'ACTIVITY_GROUP' then 'department' else lower(er.entity_type) end)`;
+
+/**
+ * The condition on `er` of a list the route authorised: `mine` the user's own requests; with an entity,
+ * that entity's; without, those of every entity the user sees (unless `mine`); then the filters
+ * (400 for a period that ends before it starts).
+ */
+export function listCondition(query: ListQuery, scope: { userId: number; visibility: Visibility }): SQL {
+  const parts: SQL[] = [];
+  if (query.mine) parts.push(sql`er.created_by = ${scope.userId}`);
+  if (query.entity_type !== undefined && query.entity_id !== undefined) {
+    parts.push(sql`er.entity_type = ${query.entity_type} and er.entity_id = ${query.entity_id}`);
+  } else {
+    if (query.entity_type !== undefined) parts.push(sql`er.entity_type = ${query.entity_type}`);
+    if (!query.mine) parts.push(visibleEntityCondition(scope.visibility, financeTypeSql, sql`er.entity_id`));
+  }
+  if (query.status) parts.push(sql`er.status = ${query.status}`);
+  if (query.from_date && query.to_date && query.from_date > query.to_date)
+    throw httpError(400, M.periodInvalid);
+  if (query.from_date) parts.push(sql`er.made_at >= ${query.from_date}::date`);
+  if (query.to_date) parts.push(sql`er.made_at < (${query.to_date}::date + 1)`);
+  if (query.search) {
+    const like = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
+    const id = /^(DEP-)?0*(\d{1,9})$/i.exec(query.search)?.[2];
+    parts.push(
+      sql`(er.title ilike ${like} or er.description ilike ${like}${id ? sql` or er.id = ${Number(id)}` : sql``})`,
+    );
+  }
+  if (parts.length === 0) return sql`true`;
+  return sql.join(parts, sql` and `);
+}
+
+// ---------------------------------------------------------------- requests
 
 /** SQL: the name of the entity of an expense request row `er`. */
 export const entityNameSql = sql`case er.entity_type
@@ -44,30 +92,65 @@ const requestColumns = sql`er.id, er.title, er.description, er.status, er.amount
   (select count(*)::int from expense_lines l where l.expense_request_id = er.id) as lines_count,
   ${entityNameSql} as entity_name`;
 
-type Lookups = {
-  users: Map<number, UserRef>;
-  accounts: Map<number, ExpenseRequestListItem['operationAccount']>;
+type RequestRow = {
+  id: number;
+  title: string;
+  description: string | null;
+  status: ExpenseRequestStatus;
+  amount: number;
+  entity_type: ExpenseEntityType;
+  entity_id: number;
+  made_at: Timestamp;
+  created_at: Timestamp;
+  approved_at: Timestamp | null;
+  validated_at: Timestamp | null;
+  rejected_at: Timestamp | null;
+  verified_at: Timestamp | null;
+  created_by: number;
+  approved_by: number | null;
+  validated_by: number | null;
+  rejected_by: number | null;
+  verified_by: number | null;
+  operation_account_id: number;
+  budget_line_id: number | null;
+  planned_activity_id: number | null;
+  amount_validated: number;
+  lines_count: number;
+  entity_name: string | null;
 };
 
-async function hydrate(db: Db, rows: Row[]): Promise<Lookups> {
+type OperationAccountRef = ExpenseRequestListItem['operationAccount'];
+type UserRow = { id: number; firstname: string; lastname: string; phone: string | null };
+
+type Lookups = { users: Map<number, UserRef>; accounts: Map<number, OperationAccountRef> };
+
+const USER_COLUMNS = ['created_by', 'approved_by', 'validated_by', 'rejected_by', 'verified_by'] as const;
+
+function fullname(firstname: string, lastname: string): string {
+  return `${firstname} ${lastname}`.trim();
+}
+
+async function hydrate(db: Db, rows: RequestRow[]): Promise<Lookups> {
   const userIds = new Set<number>();
   const accountIds = new Set<number>();
   for (const row of rows) {
-    for (const key of ['created_by', 'approved_by', 'validated_by', 'rejected_by', 'verified_by'])
-      if (row[key] !== null && row[key] !== undefined) userIds.add(num(row[key]));
-    accountIds.add(num(row.operation_account_id));
+    for (const key of USER_COLUMNS) {
+      const id = row[key];
+      if (id !== null && id !== undefined) userIds.add(Number(id));
+    }
+    accountIds.add(Number(row.operation_account_id));
   }
   const ints = (set: Set<number>) => `{${[...set].join(',')}}`;
   const [users, accounts] = await Promise.all([
     userIds.size === 0
-      ? Promise.resolve([] as Row[])
-      : queryRows<Row>(
+      ? Promise.resolve([])
+      : queryRows<UserRow>(
           db,
           sql`select id, firstname, lastname, phone from users where id = any(${ints(userIds)}::int[])`,
         ),
     accountIds.size === 0
-      ? Promise.resolve([] as Row[])
-      : queryRows<Row>(
+      ? Promise.resolve([])
+      : queryRows<OperationAccountRef>(
           db,
           sql`select a.id, a.code, a.name, c.name as category from operation_accounts a
               join operation_account_categories c on c.id = a.category_id where a.id = any(${ints(accountIds)}::int[])`,
@@ -76,41 +159,39 @@ async function hydrate(db: Db, rows: Row[]): Promise<Lookups> {
   return {
     users: new Map(
       users.map((u) => [
-        num(u.id),
-        {
-          id: num(u.id),
-          fullname: `${String(u.firstname)} ${String(u.lastname)}`.trim(),
-          phone: textOrNull(u.phone),
-        },
+        Number(u.id),
+        { id: Number(u.id), fullname: fullname(u.firstname, u.lastname), phone: u.phone ?? null },
       ]),
     ),
     accounts: new Map(
       accounts.map((a) => [
-        num(a.id),
-        { id: num(a.id), code: String(a.code), name: String(a.name), category: String(a.category) },
+        Number(a.id),
+        { id: Number(a.id), code: a.code, name: a.name, category: a.category },
       ]),
     ),
   };
 }
 
-function toListItem(row: Row, lookups: Lookups): ExpenseRequestListItem {
-  const id = num(row.id);
-  const user = (key: string) =>
-    row[key] === null || row[key] === undefined ? null : (lookups.users.get(num(row[key])) ?? null);
+function toListItem(row: RequestRow, lookups: Lookups): ExpenseRequestListItem {
+  const id = Number(row.id);
+  const user = (key: (typeof USER_COLUMNS)[number]) => {
+    const userId = row[key];
+    return userId === null || userId === undefined ? null : (lookups.users.get(Number(userId)) ?? null);
+  };
   return {
     id,
     reference: requestReference(id),
-    title: String(row.title),
-    description: textOrNull(row.description),
-    status: row.status as ExpenseRequestListItem['status'],
-    amount: num(row.amount),
-    amount_validated: num(row.amount_validated),
-    entity_type: row.entity_type as ExpenseRequestListItem['entity_type'],
-    entity_id: num(row.entity_id),
-    entity: row.entity_name === null ? null : { id: num(row.entity_id), name: String(row.entity_name) },
+    title: row.title,
+    description: row.description ?? null,
+    status: row.status,
+    amount: Number(row.amount),
+    amount_validated: Number(row.amount_validated),
+    entity_type: row.entity_type,
+    entity_id: Number(row.entity_id),
+    entity: row.entity_name === null ? null : { id: Number(row.entity_id), name: row.entity_name },
     made_at: isoString(row.made_at),
     created_at: isoString(row.created_at),
-    lines_count: num(row.lines_count),
+    lines_count: Number(row.lines_count),
     createdByUser: user('created_by')!,
     approvedByUser: user('approved_by'),
     approved_at: isoOrNull(row.approved_at),
@@ -120,7 +201,7 @@ function toListItem(row: Row, lookups: Lookups): ExpenseRequestListItem {
     rejected_at: isoOrNull(row.rejected_at),
     verifiedByUser: user('verified_by'),
     verified_at: isoOrNull(row.verified_at),
-    operationAccount: lookups.accounts.get(num(row.operation_account_id))!,
+    operationAccount: lookups.accounts.get(Number(row.operation_account_id))!,
   };
 }
 
@@ -132,7 +213,7 @@ export async function listRequests(
   limit: number,
 ): Promise<{ data: ExpenseRequestListItem[]; total: number }> {
   const [rows, count] = await Promise.all([
-    queryRows<Row>(
+    queryRows<RequestRow>(
       db,
       sql`select ${requestColumns} from expense_requests er where ${where}
           order by er.made_at desc, er.id desc limit ${limit} offset ${(page - 1) * limit}`,
@@ -146,10 +227,20 @@ export async function listRequests(
   return { data: rows.map((row) => toListItem(row, lookups)), total: Number(count?.total ?? 0) };
 }
 
+/** bigint sums come as text from node-postgres */
+type Sum = string | number;
+
 export async function requestBalance(db: Db, where: SQL) {
   // two simple aggregates (the paid sum through a join) rather than a sub-query per request
   const [row, paidRow] = await Promise.all([
-    queryOne<Row>(
+    queryOne<{
+      count: number;
+      approval_pending: number;
+      rejected: number;
+      approved: number;
+      validated: number;
+      amount: Sum;
+    }>(
       db,
       sql`select count(*)::int as count,
             count(*) filter (where er.status = 'approval_pending')::int as approval_pending,
@@ -159,21 +250,21 @@ export async function requestBalance(db: Db, where: SQL) {
             coalesce(sum(er.amount) filter (where er.status <> 'rejected'), 0)::bigint as amount
           from expense_requests er where ${where}`,
     ),
-    queryOne<Row>(
+    queryOne<{ paid: Sum }>(
       db,
       sql`select coalesce(sum(l.amount_validated), 0)::bigint as paid
           from expense_lines l join expense_requests er on er.id = l.expense_request_id where ${where}`,
     ),
   ]);
-  const amount = num(row?.amount ?? 0);
-  const paid = num(paidRow?.paid ?? 0);
+  const amount = Number(row?.amount ?? 0);
+  const paid = Number(paidRow?.paid ?? 0);
   return {
-    count: num(row?.count ?? 0),
+    count: Number(row?.count ?? 0),
     count_by_status: {
-      approval_pending: num(row?.approval_pending ?? 0),
-      rejected: num(row?.rejected ?? 0),
-      approved: num(row?.approved ?? 0),
-      validated: num(row?.validated ?? 0),
+      approval_pending: Number(row?.approval_pending ?? 0),
+      rejected: Number(row?.rejected ?? 0),
+      approved: Number(row?.approved ?? 0),
+      validated: Number(row?.validated ?? 0),
     },
     amount,
     paid,
@@ -181,125 +272,174 @@ export async function requestBalance(db: Db, where: SQL) {
   };
 }
 
-function toPayment(row: Row): ExpensePayment {
+// ---------------------------------------------------------------- lines and payments
+
+type PaymentRow = {
+  id: number;
+  expense_line_id: number;
+  amount: number;
+  validated_at: Timestamp;
+  payment_method: string;
+  payment_account_id: number;
+  user_id: number;
+  treasury_movement_id: number | string | null;
+  created_at: Timestamp;
+  u_firstname: string;
+  u_lastname: string;
+  u_phone: string | null;
+  pa_name: string;
+  pa_journal_type: JournalType | null;
+  fixed_asset_id: number | string | null;
+};
+
+const paymentSelect = sql`select p.id, p.expense_line_id, p.amount, p.validated_at, p.payment_method,
+    p.payment_account_id, p.user_id, p.treasury_movement_id, p.created_at,
+    u.firstname as u_firstname, u.lastname as u_lastname, u.phone as u_phone,
+    pa.name as pa_name, pa.journal_type as pa_journal_type,
+    (select fa.id from fixed_assets fa where fa.expense_payment_id = p.id limit 1) as fixed_asset_id
+  from expense_payments p
+  join users u on u.id = p.user_id
+  join operation_accounts pa on pa.id = p.payment_account_id`;
+
+function toPayment(row: PaymentRow): ExpensePayment {
   return {
-    id: num(row.id),
-    expense_id: num(row.expense_line_id),
-    amount: num(row.amount),
+    id: Number(row.id),
+    expense_id: Number(row.expense_line_id),
+    amount: Number(row.amount),
     validated_at: isoString(row.validated_at),
-    payment_method: String(row.payment_method),
-    user_id: num(row.user_id),
+    payment_method: row.payment_method,
+    user_id: Number(row.user_id),
     user: {
-      id: num(row.user_id),
-      fullname: `${String(row.u_firstname)} ${String(row.u_lastname)}`.trim(),
-      phone: textOrNull(row.u_phone),
+      id: Number(row.user_id),
+      fullname: fullname(row.u_firstname, row.u_lastname),
+      phone: row.u_phone ?? null,
     },
-    payment_account_id: num(row.payment_account_id),
+    payment_account_id: Number(row.payment_account_id),
     paymentAccount: {
-      id: num(row.payment_account_id),
-      name: String(row.pa_name),
-      journal_type: (row.pa_journal_type ?? null) as ExpensePayment['paymentAccount']['journal_type'],
+      id: Number(row.payment_account_id),
+      name: row.pa_name,
+      journal_type: row.pa_journal_type ?? null,
     },
-    treasury_movement_id: numOrNull(row.treasury_movement_id),
-    fixed_asset_id: numOrNull(row.fixed_asset_id),
+    treasury_movement_id: row.treasury_movement_id === null ? null : Number(row.treasury_movement_id),
+    fixed_asset_id: row.fixed_asset_id === null ? null : Number(row.fixed_asset_id),
     created_at: isoString(row.created_at),
   };
 }
 
-function toLine(row: Row, payments: ExpensePayment[]): ExpenseLine {
-  const amount = num(row.amount);
-  const paid = num(row.amount_validated);
+function toLine(row: typeof expenseLines.$inferSelect, payments: ExpensePayment[]): ExpenseLine {
   return {
-    id: num(row.id),
-    expense_request_id: num(row.expense_request_id),
-    name: String(row.name),
-    quantity: num(row.quantity),
-    unit_price: num(row.unit_price),
-    amount,
-    amount_validated: paid,
-    remaining: row.status === 'cancelled' ? 0 : amount - paid,
-    status: row.status as ExpenseLine['status'],
-    donation_type: row.donation_type as ExpenseLine['donation_type'],
-    is_anonymous: Boolean(row.is_anonymous),
-    notes: textOrNull(row.notes),
-    recipient_first_name: textOrNull(row.recipient_first_name),
-    recipient_last_name: textOrNull(row.recipient_last_name),
-    recipient_phone: textOrNull(row.recipient_phone),
-    recipient_address: textOrNull(row.recipient_address),
-    recipient_company_name: textOrNull(row.recipient_company_name),
-    recipient_registration_number: textOrNull(row.recipient_registration_number),
-    recipient_tax_id: textOrNull(row.recipient_tax_id),
-    recipient_company_address: textOrNull(row.recipient_company_address),
-    recipient_company_phone: textOrNull(row.recipient_company_phone),
-    recipient_company_email: textOrNull(row.recipient_company_email),
-    recipient_entity_type: (row.recipient_entity_type ?? null) as ExpenseLine['recipient_entity_type'],
-    recipient_entity_id: numOrNull(row.recipient_entity_id),
-    cancelled_at: isoOrNull(row.cancelled_at),
-    created_at: isoString(row.created_at),
+    id: row.id,
+    expense_request_id: row.expenseRequestId,
+    name: row.name,
+    quantity: row.quantity,
+    unit_price: row.unitPrice,
+    amount: row.amount,
+    amount_validated: row.amountValidated,
+    remaining: row.status === 'cancelled' ? 0 : row.amount - row.amountValidated,
+    status: row.status,
+    donation_type: row.donationType,
+    is_anonymous: row.isAnonymous,
+    notes: row.notes,
+    recipient_first_name: row.recipientFirstName,
+    recipient_last_name: row.recipientLastName,
+    recipient_phone: row.recipientPhone,
+    recipient_address: row.recipientAddress,
+    recipient_company_name: row.recipientCompanyName,
+    recipient_registration_number: row.recipientRegistrationNumber,
+    recipient_tax_id: row.recipientTaxId,
+    recipient_company_address: row.recipientCompanyAddress,
+    recipient_company_phone: row.recipientCompanyPhone,
+    recipient_company_email: row.recipientCompanyEmail,
+    recipient_entity_type: row.recipientEntityType,
+    recipient_entity_id: row.recipientEntityId,
+    cancelled_at: row.cancelledAt === null ? null : isoString(row.cancelledAt),
+    created_at: isoString(row.createdAt),
     payments,
   };
 }
 
-/** The lines matching `where` (a condition on `l`), oldest first, each with its payments. */
-export async function loadLines(db: Db, where: SQL): Promise<ExpenseLine[]> {
-  const lines = await queryRows<Row>(db, sql`select l.* from expense_lines l where ${where} order by l.id`);
+/** The lines matching `where` (a condition on expense_lines), oldest first, each with its payments. */
+async function loadLines(db: Db, where: SQL): Promise<ExpenseLine[]> {
+  const lines = await db.select().from(expenseLines).where(where).orderBy(asc(expenseLines.id));
   if (lines.length === 0) return [];
-  const ids = `{${lines.map((l) => num(l.id)).join(',')}}`;
-  const payments = await queryRows<Row>(
+  const ids = `{${lines.map((l) => l.id).join(',')}}`;
+  const payments = await queryRows<PaymentRow>(
     db,
-    sql`select p.*, u.firstname as u_firstname, u.lastname as u_lastname, u.phone as u_phone,
-               pa.name as pa_name, pa.journal_type as pa_journal_type,
-               (select fa.id from fixed_assets fa where fa.expense_payment_id = p.id limit 1) as fixed_asset_id
-        from expense_payments p
-        join users u on u.id = p.user_id
-        join operation_accounts pa on pa.id = p.payment_account_id
-        where p.expense_line_id = any(${ids}::int[])
-        order by p.validated_at, p.id`,
+    sql`${paymentSelect} where p.expense_line_id = any(${ids}::int[]) order by p.validated_at, p.id`,
   );
   const byLine = new Map<number, ExpensePayment[]>();
   for (const p of payments) {
-    const list = byLine.get(num(p.expense_line_id)) ?? [];
+    const list = byLine.get(Number(p.expense_line_id)) ?? [];
     list.push(toPayment(p));
-    byLine.set(num(p.expense_line_id), list);
+    byLine.set(Number(p.expense_line_id), list);
   }
-  return lines.map((l) => toLine(l, byLine.get(num(l.id)) ?? []));
+  return lines.map((l) => toLine(l, byLine.get(l.id) ?? []));
+}
+
+/** The lines of a request, oldest first. */
+export function loadRequestLines(db: Db, requestId: number): Promise<ExpenseLine[]> {
+  return loadLines(db, eq(expenseLines.expenseRequestId, requestId));
 }
 
 export async function loadLine(db: Db, id: number): Promise<ExpenseLine | null> {
-  const [line] = await loadLines(db, sql`l.id = ${id}`);
+  const [line] = await loadLines(db, eq(expenseLines.id, id));
   return line ?? null;
 }
 
-export async function loadPayment(db: Db, id: number): Promise<ExpensePayment> {
-  const row = await queryOne<Row>(
+/** A line with the facts of its request (as the route read them to authorise) and its account. */
+export async function lineDetail(db: Db, lineId: number, facts: RequestFacts): Promise<ExpenseLineDetail> {
+  const line = await loadLine(db, lineId);
+  const account = await queryOne<OperationAccountRef>(
     db,
-    sql`select p.*, u.firstname as u_firstname, u.lastname as u_lastname, u.phone as u_phone,
-               pa.name as pa_name, pa.journal_type as pa_journal_type,
-               (select fa.id from fixed_assets fa where fa.expense_payment_id = p.id limit 1) as fixed_asset_id
-        from expense_payments p
-        join users u on u.id = p.user_id
-        join operation_accounts pa on pa.id = p.payment_account_id
-        where p.id = ${id}`,
+    sql`select a.id, a.code, a.name, c.name as category from operation_accounts a
+        join operation_account_categories c on c.id = a.category_id where a.id = ${facts.operation_account_id}`,
   );
+  return {
+    ...line!,
+    expenseRequest: {
+      id: facts.id,
+      title: facts.title,
+      status: facts.status,
+      entity_type: facts.entity_type,
+      entity_id: facts.entity_id,
+      verified_at: facts.verified_at ? new Date(facts.verified_at).toISOString() : null,
+      operationAccount: account!,
+    },
+  };
+}
+
+export async function loadPayment(db: Db, id: number): Promise<ExpensePayment> {
+  const row = await queryOne<PaymentRow>(db, sql`${paymentSelect} where p.id = ${id}`);
   return toPayment(row!);
 }
 
-export function toAttachment(row: Row): Attachment {
-  const id = num(row.id);
+// ---------------------------------------------------------------- attachments
+
+export type AttachmentRow = {
+  id: number | string;
+  attachable_id: number;
+  original_name: string;
+  mime_type: Attachment['mime_type'];
+  size: number;
+  created_at: Timestamp;
+};
+
+export function toAttachment(row: AttachmentRow): Attachment {
+  const id = Number(row.id);
   return {
     id,
     attachable_type: 'expense_request',
-    attachable_id: num(row.attachable_id),
-    original_name: String(row.original_name),
-    mime_type: row.mime_type as Attachment['mime_type'],
-    size: num(row.size),
+    attachable_id: Number(row.attachable_id),
+    original_name: row.original_name,
+    mime_type: row.mime_type,
+    size: Number(row.size),
     url: `/attachments/${id}`,
     created_at: isoString(row.created_at),
   };
 }
 
 export async function loadAttachments(db: Db, requestId: number): Promise<Attachment[]> {
-  const rows = await queryRows<Row>(
+  const rows = await queryRows<AttachmentRow>(
     db,
     sql`select id, attachable_id, original_name, mime_type, size, created_at from attachments
         where attachable_type = 'expense_request' and attachable_id = ${requestId} order by id`,
@@ -307,8 +447,19 @@ export async function loadAttachments(db: Db, requestId: number): Promise<Attach
   return rows.map(toAttachment);
 }
 
-export async function loadRequestDetail(db: Db, id: number): Promise<ExpenseRequestDetail | null> {
-  const row = await queryOne<Row>(
+// ---------------------------------------------------------------- detail
+
+type DetailRow = RequestRow & {
+  bl_name: string | null;
+  bl_amount: number | null;
+  act_title: string | null;
+  act_date: string | null;
+  act_type: string | null;
+};
+
+/** A request with its lines, payments and attachments, 404 when unknown. */
+export async function loadRequestDetail(db: Db, id: number): Promise<ExpenseRequestDetail> {
+  const row = await queryOne<DetailRow>(
     db,
     sql`select ${requestColumns},
           bt.name as bl_name, bl.amount as bl_amount,
@@ -320,32 +471,29 @@ export async function loadRequestDetail(db: Db, id: number): Promise<ExpenseRequ
         left join activity_types at on at.id = pa.activity_type_id
         where er.id = ${id}`,
   );
-  if (!row) return null;
+  if (!row) throw httpError(404, M.requestNotFound);
   const [expenses, attachments, lookups] = await Promise.all([
-    loadLines(db, sql`l.expense_request_id = ${id}`),
+    loadRequestLines(db, id),
     loadAttachments(db, id),
     hydrate(db, [row]),
   ]);
-  const budgetLineId = numOrNull(row.budget_line_id);
-  const activityId = numOrNull(row.planned_activity_id);
+  const budgetLineId = row.budget_line_id === null ? null : Number(row.budget_line_id);
+  const activityId = row.planned_activity_id === null ? null : Number(row.planned_activity_id);
   return {
     ...toListItem(row, lookups),
     budget_line_id: budgetLineId,
     budgetLine:
       budgetLineId !== null && row.bl_name !== null
-        ? { id: budgetLineId, name: String(row.bl_name), amount: num(row.bl_amount) }
+        ? { id: budgetLineId, name: row.bl_name, amount: Number(row.bl_amount) }
         : null,
     planned_activity_id: activityId,
     plannedActivity:
       activityId !== null && row.act_title !== null
         ? {
             id: activityId,
-            title: String(row.act_title),
-            planned_date: String(row.act_date instanceof Date ? isoString(row.act_date) : row.act_date).slice(
-              0,
-              10,
-            ),
-            activity_type: textOrNull(row.act_type),
+            title: row.act_title,
+            planned_date: String(row.act_date).slice(0, 10),
+            activity_type: row.act_type ?? null,
           }
         : null,
     expenses,

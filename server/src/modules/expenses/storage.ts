@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink } from 'node:fs/promises';
+import { mkdir, open, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { AttachmentMimeType } from '../../../../contract/expenses';
+import { EXPENSE_MESSAGES, type AttachmentMimeType } from '../../../../contract/expenses';
+import { httpError } from '../../http/errors';
 
 /** Supporting documents live in DATA_DIR/attachments (PGlite or PostgreSQL alike), under generated names. */
 export function attachmentsDir(dataDir: string): string {
@@ -55,4 +56,65 @@ export async function removeStoredFiles(dataDir: string, names: string[]): Promi
       .filter((name) => STORED_NAME_PATTERN.test(name))
       .map((name) => unlink(path.join(dir, name)).catch(() => undefined)),
   );
+}
+
+/** A file read to DATA_DIR/attachments, not yet recorded. */
+export type SavedFile = { storedName: string; originalName: string; mime: AttachmentMimeType; size: number };
+
+/**
+ * Reads one file part to DATA_DIR/attachments under a generated name, refusing by its first bytes
+ * anything but JPEG, PNG, WebP and PDF (415), and beyond 10 MB (413: the part's stream fails).
+ */
+export async function saveFile(
+  dir: string,
+  part: { filename: string; file: AsyncIterable<Buffer> & { truncated?: boolean } },
+): Promise<SavedFile> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let mime: AttachmentMimeType | null = null;
+  let handle: Awaited<ReturnType<typeof open>> | null = null;
+  let storedName = '';
+  try {
+    for await (const chunk of part.file) {
+      size += chunk.length;
+      if (!handle) {
+        chunks.push(chunk);
+        const head = Buffer.concat(chunks);
+        if (head.length < 16) continue;
+        mime = sniffType(head);
+        if (!mime) throw httpError(415, EXPENSE_MESSAGES.fileTypeRefused);
+        storedName = generatedName(mime);
+        handle = await open(path.join(dir, storedName), 'wx');
+        await handle.write(head);
+      } else {
+        await handle.write(chunk);
+      }
+    }
+    if (!handle) {
+      const head = Buffer.concat(chunks);
+      mime = sniffType(head);
+      if (!mime || head.length === 0) throw httpError(415, EXPENSE_MESSAGES.fileTypeRefused);
+      storedName = generatedName(mime);
+      handle = await open(path.join(dir, storedName), 'wx');
+      await handle.write(head);
+    }
+    await handle.close();
+    handle = null;
+    return { storedName, originalName: part.filename || 'document', mime: mime!, size };
+  } catch (error) {
+    if (handle) await handle.close().catch(() => undefined);
+    if (storedName) await removeStoredFiles(path.dirname(dir), [storedName]);
+    throw error;
+  }
+}
+
+/** The path and size of a stored file, or null when its name is not one we generate or it is gone. */
+export async function storedFile(
+  dataDir: string,
+  name: string,
+): Promise<{ path: string; size: number } | null> {
+  if (!STORED_NAME_PATTERN.test(name)) return null;
+  const file = path.join(attachmentsDir(dataDir), name);
+  const info = await stat(file).catch(() => null);
+  return info ? { path: file, size: info.size } : null;
 }

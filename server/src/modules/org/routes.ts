@@ -21,12 +21,18 @@ import {
   sectionListSchema,
 } from '../../../../contract/org';
 import { PERMISSIONS } from '../../../../contract/permissions';
-import { requirePermission, requireVisibility } from '../../http/context';
+import { authorize, authorizeVisible } from '../../http/authorize';
+import { requireVisibility } from '../../http/context';
 import * as org from './service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const writeErrors = { ...errors, 409: errorSchema };
-const ALL = { all: true } as const;
+
+/**
+ * Creating under a parent asks the permission on it and nothing else: a direct grant may cover a
+ * group the user holds no role in, and the service answers the 404 of an unknown parent.
+ */
+const PERMISSION_ONLY = { visibilityChecked: true };
 
 export const orgRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -75,8 +81,8 @@ export const orgRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { visibility } = await requireVisibility(request);
-      return { data: await org.getNationalOffice(db, visibility, request.params.id) };
+      await authorizeVisible(request, { type: 'national_office', id: request.params.id });
+      return { data: await org.getNationalOffice(db, request.params.id) };
     },
   );
 
@@ -107,8 +113,8 @@ export const orgRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { visibility } = await requireVisibility(request);
-      return { data: await org.getRegion(db, visibility, request.params.id) };
+      await authorizeVisible(request, { type: 'region', id: request.params.id });
+      return { data: await org.getRegion(db, request.params.id) };
     },
   );
 
@@ -127,13 +133,18 @@ export const orgRoutes: FastifyPluginAsyncZod = async (app) => {
       const { visibility } = await requireVisibility(request);
       const officeId =
         request.body.national_office_id ?? (await org.currentNationalOffice(db, visibility))?.id ?? 0;
-      const user = await requirePermission(request, PERMISSIONS.REGION_CREATE, 'national_office', officeId);
+      const user = await authorize(
+        request,
+        { type: 'national_office', id: officeId },
+        PERMISSIONS.REGION_CREATE,
+        PERMISSION_ONLY,
+      );
       const id = await org.createRegion(
         db,
         { userId: user.userId, ip: request.ip },
         { name: request.body.name, national_office_id: officeId },
       );
-      return reply.status(201).send({ data: await org.getRegion(db, ALL, id) });
+      return reply.status(201).send({ data: await org.getRegion(db, id) });
     },
   );
 
@@ -164,8 +175,8 @@ export const orgRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { visibility } = await requireVisibility(request);
-      return { data: await org.getSection(db, visibility, request.params.id) };
+      await authorizeVisible(request, { type: 'section', id: request.params.id });
+      return { data: await org.getSection(db, request.params.id) };
     },
   );
 
@@ -181,14 +192,14 @@ export const orgRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requirePermission(
+      const user = await authorize(
         request,
+        { type: 'region', id: request.body.region_id },
         PERMISSIONS.SECTION_CREATE,
-        'region',
-        request.body.region_id,
+        PERMISSION_ONLY,
       );
       const id = await org.createSection(db, { userId: user.userId, ip: request.ip }, request.body);
-      return reply.status(201).send({ data: await org.getSection(db, ALL, id) });
+      return reply.status(201).send({ data: await org.getSection(db, id) });
     },
   );
 
@@ -219,8 +230,8 @@ export const orgRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { visibility } = await requireVisibility(request);
-      return { data: await org.getChurch(db, visibility, request.params.id) };
+      await authorizeVisible(request, { type: 'church', id: request.params.id });
+      return { data: await org.getChurch(db, request.params.id) };
     },
   );
 
@@ -236,14 +247,14 @@ export const orgRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requirePermission(
+      const user = await authorize(
         request,
+        { type: 'section', id: request.body.section_id },
         PERMISSIONS.CHURCH_CREATE,
-        'section',
-        request.body.section_id,
+        PERMISSION_ONLY,
       );
       const id = await org.createChurch(db, { userId: user.userId, ip: request.ip }, request.body);
-      return reply.status(201).send({ data: await org.getChurch(db, ALL, id) });
+      return reply.status(201).send({ data: await org.getChurch(db, id) });
     },
   );
 
@@ -277,8 +288,8 @@ export const orgRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const { visibility } = await requireVisibility(request);
-        return { data: await org.getDepartment(db, visibility, request.params.id) };
+        await authorizeVisible(request, { type: 'department', id: request.params.id });
+        return { data: await org.getDepartment(db, request.params.id) };
       },
     );
   }

@@ -7,8 +7,6 @@ import { isoString, queryOne } from '../../db/query';
 import { httpError } from '../../http/errors';
 import { apiEntityType, type Level } from '../../permissions/entity';
 import {
-  canSee,
-  VISIBILITY_FORBIDDEN_MESSAGES,
   VISIBILITY_NOT_FOUND_MESSAGES,
   visibleCondition,
   visibleDepartmentCondition,
@@ -198,49 +196,43 @@ export async function listDepartments(
 
 // ---------------------------------------------------------------- details
 
+// The routes check first that the user may see the entity (authorizeVisible): these only read it.
+
 const NOT_FOUND = VISIBILITY_NOT_FOUND_MESSAGES;
-const FORBIDDEN = VISIBILITY_FORBIDDEN_MESSAGES;
 
-/** 404 when the entity does not exist, 403 when it exists but the user may not see it. */
-function checkVisible(visibility: Visibility, level: Level, id: number, exists: boolean): void {
-  if (!exists) throw httpError(404, NOT_FOUND[level]);
-  if (!canSee(visibility, level, id)) throw httpError(403, FORBIDDEN[level]);
-}
-
-export async function getNationalOffice(db: Db, visibility: Visibility, id: number): Promise<NationalOffice> {
+export async function getNationalOffice(db: Db, id: number): Promise<NationalOffice> {
   const row = await queryOne<NationalOffice & Timestamped>(
     db,
     sql`${nationalOfficeSelect} where n.id = ${id}`,
   );
-  checkVisible(visibility, 'national_office', id, !!row);
-  return toNationalOffice(row!);
+  if (!row) throw httpError(404, NOT_FOUND.national_office);
+  return toNationalOffice(row);
 }
 
-export async function getRegion(db: Db, visibility: Visibility, id: number): Promise<Region> {
+export async function getRegion(db: Db, id: number): Promise<Region> {
   const row = await queryOne<Region & Timestamped>(db, sql`${regionSelect} where r.id = ${id}`);
-  checkVisible(visibility, 'region', id, !!row);
-  return toRegion(row!);
+  if (!row) throw httpError(404, NOT_FOUND.region);
+  return toRegion(row);
 }
 
-export async function getSection(db: Db, visibility: Visibility, id: number): Promise<Section> {
+export async function getSection(db: Db, id: number): Promise<Section> {
   const row = await queryOne<Section & Timestamped>(db, sql`${sectionSelect} where s.id = ${id}`);
-  checkVisible(visibility, 'section', id, !!row);
-  return toSection(row!);
+  if (!row) throw httpError(404, NOT_FOUND.section);
+  return toSection(row);
 }
 
-export async function getChurch(db: Db, visibility: Visibility, id: number): Promise<Church> {
+export async function getChurch(db: Db, id: number): Promise<Church> {
   const row = await queryOne<Church & Timestamped>(db, sql`${churchSelect} where c.id = ${id}`);
-  checkVisible(visibility, 'church', id, !!row);
-  return toChurch(row!);
+  if (!row) throw httpError(404, NOT_FOUND.church);
+  return toChurch(row);
 }
 
-export async function getDepartment(db: Db, visibility: Visibility, id: number): Promise<Department> {
+export async function getDepartment(db: Db, id: number): Promise<Department> {
   const row = await queryOne<Omit<Department, 'entity_type'> & { entity_type: Level } & Timestamped>(
     db,
     sql`${departmentSelect} where d.id = ${id}`,
   );
   if (!row) throw httpError(404, NOT_FOUND.department);
-  if (!canSee(visibility, row.entity_type, row.entity_id)) throw httpError(403, FORBIDDEN.department);
   return toDepartment(row);
 }
 

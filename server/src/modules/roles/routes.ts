@@ -1,18 +1,12 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '../../../../contract/common';
-import { GROUP_SCOPES, rolesAnswerSchema, rolesQuerySchema, type Position } from '../../../../contract/roles';
-import { queryOne, queryRows } from '../../db/query';
-import { requireVisibility } from '../../http/context';
-import { httpError } from '../../http/errors';
-import { canSee } from '../../permissions/visibility';
+import { GROUP_SCOPES, rolesAnswerSchema, rolesQuerySchema } from '../../../../contract/roles';
+import { authorizeVisible } from '../../http/authorize';
+import { requireUser } from '../../http/context';
+import { groupPositions } from './service';
 
-const TABLES = {
-  national_offices: sql`national_offices`,
-  regions: sql`regions`,
-  sections: sql`sections`,
-  churches: sql`churches`,
-} as const;
+/** The group check's own messages (a group, whatever its level). */
+const GROUP_MESSAGES = { notFound: 'Groupe introuvable.', forbidden: "Vous n'avez pas accès à ce groupe." };
 
 export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -37,29 +31,10 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { visibility } = await requireVisibility(request);
       const { group, id } = request.query;
-      const scope = GROUP_SCOPES[group];
-      if (id !== undefined) {
-        const exists = await queryOne<{ id: number }>(
-          db,
-          sql`select id from ${TABLES[group]} where id = ${id}`,
-        );
-        if (!exists) throw httpError(404, 'Groupe introuvable.');
-        if (!canSee(visibility, scope, id)) throw httpError(403, "Vous n'avez pas accès à ce groupe.");
-      }
-      const rows = await queryRows<Position>(
-        db,
-        sql`select r.id, r.code, r.name, r.scope,
-              (${id ?? null}::int is not null and exists (
-                select 1 from role_assignments ra
-                where ra.role_id = r.id and ra."group" = ${group} and ra.group_id = ${id ?? null}::int
-              )) as assigned
-            from roles r
-            where r.scope = ${scope} or (${scope} = 'national_office' and r.code like 'ngo::%')
-            order by r.priority, r.id`,
-      );
-      return { data: rows };
+      if (id === undefined) await requireUser(request);
+      else await authorizeVisible(request, { type: GROUP_SCOPES[group], id }, GROUP_MESSAGES);
+      return { data: await groupPositions(db, group, id) };
     },
   );
 };

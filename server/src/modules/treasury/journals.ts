@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { JOURNAL_TYPES, type JournalType } from '../../../../contract/accounts';
 import {
   JOURNAL_MESSAGES,
@@ -14,11 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
 import type { FinanceEntityType } from '../../db/schema/finance';
-import { requireVisibility } from '../../http/context';
 import { httpError } from '../../http/errors';
-import { hasPermissions } from '../../permissions/check';
-import { assertEntityVisible } from '../../permissions/visibility';
-import { financeEntityOf } from '../../permissions/entity';
 
 /**
  * Read side of the treasury movements: the four accounting documents. Every document reads only
@@ -28,10 +23,6 @@ import { financeEntityOf } from '../../permissions/entity';
  * Day boundaries: a period `from_date..to_date` is `[from_date 00:00, to_date + 1 day 00:00)` in
  * Africa/Abidjan (UTC+0 all year), computed by PostgreSQL (`timestamp at time zone`).
  */
-
-/** Who may read the documents of an entity: they see it (404/403 otherwise) and hold
- * `contribution:view` or `expense:view` on it (the faithful see their church but not its money). */
-export const JOURNAL_READ_PERMISSIONS = ['contribution:view', 'expense:view'];
 
 type Period = { from_date: string; to_date: string };
 
@@ -43,23 +34,13 @@ const NAME_SQL: Record<FinanceEntityType, (id: number) => SQL> = {
   department: (id) => sql`select name from departments where id = ${id}`,
 };
 
-/** Checks that the signed-in user may read the documents of the entity; answers the entity. */
+/** The entity whose documents are read, named (its type as financeEntityOf reads it). */
 export async function journalEntity(
-  request: FastifyRequest,
   db: Db,
-  rawType: string,
+  type: FinanceEntityType,
   id: number,
 ): Promise<JournalEntity & { type: FinanceEntityType }> {
-  const { user, visibility } = await requireVisibility(request);
-  const type = financeEntityOf(rawType);
-  if (!type) throw httpError(400, JOURNAL_MESSAGES.entityType);
-  // independent reads, side by side (a 404 or 403 of the visibility check wins)
-  const [, held, row] = await Promise.all([
-    assertEntityVisible(db, visibility, type, id),
-    hasPermissions(db, user, JOURNAL_READ_PERMISSIONS, type, id),
-    queryOne<{ name: string }>(db, NAME_SQL[type](id)),
-  ]);
-  if (!Object.values(held).some(Boolean)) throw httpError(403, JOURNAL_MESSAGES.forbidden);
+  const row = await queryOne<{ name: string }>(db, NAME_SQL[type](id));
   return { type, id, name: row?.name ?? '' };
 }
 

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '../../../../contract/common';
 import {
@@ -7,12 +8,21 @@ import {
   financialReportQuerySchema,
   generalJournalAnswerSchema,
   generalJournalQuerySchema,
+  JOURNAL_MESSAGES,
   treasuryJournalAnswerSchema,
   treasuryJournalQuerySchema,
 } from '../../../../contract/journals';
+import { authorize } from '../../http/authorize';
+import { requireUser } from '../../http/context';
+import { httpError } from '../../http/errors';
+import { financeEntityOf } from '../../permissions/entity';
 import { accountJournal, financialReport, generalJournal, journalEntity, treasuryJournal } from './journals';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+/** Who may read the documents of an entity: they see it (404/403 otherwise) and hold
+ * `contribution:view` or `expense:view` on it (the faithful see their church but not its money). */
+const JOURNAL_READ_PERMISSIONS = ['contribution:view', 'expense:view'];
 
 const ACCESS =
   "Réservé aux utilisateurs qui voient l'entité et y détiennent `contribution:view` ou `expense:view` " +
@@ -23,6 +33,21 @@ const ACCESS =
 /** Routes of the 'treasury' feature: the four accounting documents (pièces comptables). */
 export const treasuryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
+
+  /** 401, 400 for an unknown entity type, then authorize (404, 403); answers the entity, named. */
+  async function authorizedEntity(
+    request: FastifyRequest,
+    query: { entity_type: string; entity_id: number },
+  ) {
+    await requireUser(request);
+    const type = financeEntityOf(query.entity_type);
+    if (!type) throw httpError(400, JOURNAL_MESSAGES.entityType);
+    // an activity group is its department here, for the permission too
+    await authorize(request, { type, id: query.entity_id }, JOURNAL_READ_PERMISSIONS, {
+      forbidden: JOURNAL_MESSAGES.forbidden,
+    });
+    return journalEntity(db, type, query.entity_id);
+  }
 
   app.get(
     '/treasury-journal',
@@ -42,7 +67,7 @@ export const treasuryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const query = request.query;
-      const entity = await journalEntity(request, db, query.entity_type, query.entity_id);
+      const entity = await authorizedEntity(request, query);
       // Thousands of rows for a month of a busy church: serialised once with JSON.stringify rather than
       // validated again against the schema (the tests check the answer against it).
       const body = JSON.stringify(await treasuryJournal(db, entity, query));
@@ -67,7 +92,7 @@ export const treasuryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const query = request.query;
-      const entity = await journalEntity(request, db, query.entity_type, query.entity_id);
+      const entity = await authorizedEntity(request, query);
       return generalJournal(db, entity, query);
     },
   );
@@ -90,7 +115,7 @@ export const treasuryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const query = request.query;
-      const entity = await journalEntity(request, db, query.entity_type, query.entity_id);
+      const entity = await authorizedEntity(request, query);
       return accountJournal(db, entity, query);
     },
   );
@@ -112,7 +137,7 @@ export const treasuryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const query = request.query;
-      const entity = await journalEntity(request, db, query.entity_type, query.entity_id);
+      const entity = await authorizedEntity(request, query);
       return { data: await financialReport(db, entity, query) };
     },
   );

@@ -1,0 +1,171 @@
+import { createReadStream } from 'node:fs';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema, idParamSchema } from '../../../../contract/common';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MAX_FILES,
+  attachmentListAnswerSchema,
+  EXPENSE_MESSAGES,
+} from '../../../../contract/expenses';
+import { authorize } from '../../http/authorize';
+import { requireUser } from '../../http/context';
+import { httpError } from '../../http/errors';
+import { actorOf, isCreator, loadRequestFacts, requestEntity } from './access';
+import { attachFiles, findAttachment } from './attachments';
+import { ensureAttachmentsDir, removeStoredFiles, saveFile, storedFile, type SavedFile } from './storage';
+
+const M = EXPENSE_MESSAGES;
+
+/** A file name safe for Content-Disposition: the original name's letters, ASCII fallback + RFC 5987. */
+function contentDisposition(name: string): string {
+  const clean = name.replace(/[\r\n"\\/]/g, '_').slice(0, 200) || 'piece-jointe';
+  const ascii = clean.normalize('NFD').replace(/[^\x20-\x7e]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(clean)}`;
+}
+
+/** French 413 for the multipart limits (files count, file size), the error unchanged otherwise. */
+function multipartError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return httpError(413, M.fileTooLarge);
+  if (code === 'FST_FILES_LIMIT') return httpError(413, M.tooManyFiles);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return httpError(413, M.tooManyFiles);
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return httpError(415, M.notMultipart);
+  return error;
+}
+
+/**
+ * Reads the multipart body: its fields, and its files saved to DATA_DIR/attachments (all removed when
+ * one fails).
+ */
+async function readUpload(
+  request: FastifyRequest,
+  dataDir: string,
+): Promise<{ fields: Record<string, string>; saved: SavedFile[] }> {
+  const dir = await ensureAttachmentsDir(dataDir);
+  const fields: Record<string, string> = {};
+  const saved: SavedFile[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') saved.push(await saveFile(dir, part));
+      else fields[part.fieldname] = String(part.value ?? '');
+    }
+  } catch (error) {
+    await removeStoredFiles(
+      dataDir,
+      saved.map((s) => s.storedName),
+    );
+    throw multipartError(error);
+  }
+  return { fields, saved };
+}
+
+/** The request the files are for (400 unless `attachable_type` is 'expense_request' with an id), and files. */
+function uploadTarget(fields: Record<string, string>, saved: SavedFile[]): number {
+  if ((fields.attachable_type ?? '') !== 'expense_request') throw httpError(400, M.attachableTypeInvalid);
+  const requestId = Number(fields.attachable_id);
+  if (!Number.isInteger(requestId) || requestId <= 0 || requestId > 2_147_483_647)
+    throw httpError(400, M.attachableIdInvalid);
+  if (saved.length === 0) throw httpError(400, M.noFiles);
+  return requestId;
+}
+
+/** The supporting documents of the expense requests (multipart upload, download). */
+export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.deps;
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: ATTACHMENT_MAX_BYTES,
+      files: ATTACHMENT_MAX_FILES,
+      fields: 10,
+      fieldSize: 1000,
+      parts: ATTACHMENT_MAX_FILES + 10,
+    },
+    throwFileSizeLimit: true,
+  });
+
+  app.post(
+    '/attachments',
+    {
+      schema: {
+        tags: ['Dépenses'],
+        summary: 'Joindre des pièces justificatives à une demande (multipart)',
+        description:
+          "Champs `attachable_type` ('expense_request'), `attachable_id`, puis `files` (un ou plusieurs). " +
+          '10 Mo par fichier et 10 fichiers au plus (413), JPEG, PNG, WebP ou PDF reconnus à leurs premiers octets ' +
+          "(415 sinon). Le créateur de la demande, ou `expense_request:update` sur l'entité ; jamais après vérification.",
+        consumes: ['multipart/form-data'],
+        response: {
+          201: attachmentListAnswerSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          413: errorSchema,
+          415: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request);
+      if (!request.isMultipart()) throw httpError(415, M.notMultipart);
+      const { fields, saved } = await readUpload(request, config.dataDir);
+      try {
+        const data = await attachFiles(db, actor, uploadTarget(fields, saved), saved, (facts, tx) =>
+          authorize(request, requestEntity(facts), 'expense_request:update', {
+            db: tx,
+            unless: isCreator(facts),
+          }),
+        );
+        reply.code(201);
+        return { data };
+      } catch (error) {
+        await removeStoredFiles(
+          config.dataDir,
+          saved.map((s) => s.storedName),
+        );
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/attachments/:id',
+    {
+      schema: {
+        tags: ['Dépenses'],
+        summary: 'Télécharger une pièce jointe',
+        description:
+          'Le fichier, avec `Content-Disposition: attachment` et `X-Content-Type-Options: nosniff`, à qui peut voir la demande.',
+        params: idParamSchema,
+        response: {
+          200: z.unknown().describe('Le fichier (application/pdf, image/jpeg, image/png ou image/webp).'),
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const attachment = await findAttachment(db, request.params.id);
+      if (!attachment) {
+        await requireUser(request);
+        throw httpError(404, M.attachmentNotFound);
+      }
+      const facts = await loadRequestFacts(db, attachment.attachableId);
+      await authorize(request, requestEntity(facts), 'expense_request:view', { unless: isCreator(facts) });
+      const file = await storedFile(config.dataDir, attachment.storedName);
+      if (!file) throw httpError(404, M.attachmentNotFound);
+      reply
+        .header('Content-Type', attachment.mimeType)
+        .header('Content-Length', String(file.size))
+        .header('Content-Disposition', contentDisposition(attachment.originalName))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store');
+      return reply.send(createReadStream(file.path) as never);
+    },
+  );
+};

@@ -1,0 +1,176 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorSchema, idParamSchema } from '../../../../contract/common';
+import {
+  EXPENSE_MESSAGES,
+  fixedAssetAnswerSchema,
+  fixedAssetBodySchema,
+  fixedAssetEntityQuerySchema,
+  fixedAssetListQuerySchema,
+  fixedAssetListSchema,
+  fixedAssetOptionsAnswerSchema,
+  fixedAssetStatisticsAnswerSchema,
+  messageAnswerSchema,
+  type FixedAsset,
+} from '../../../../contract/expenses';
+import { authorize, authorizeVisible } from '../../http/authorize';
+import type { Actor } from './access';
+import {
+  createFixedAsset,
+  deleteFixedAsset,
+  fixedAssetOptions,
+  fixedAssetOr404,
+  fixedAssetStatistics,
+  listFixedAssets,
+  updateFixedAsset,
+} from './fixed-assets';
+
+const M = EXPENSE_MESSAGES;
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const TAGS = ['Immobilisations'];
+
+/** Writing fixed assets: the payers of the entity (`expense:validate`, or `expense_request:manage`). */
+const FIXED_ASSET_WRITE_PERMISSION = 'expense:validate';
+
+/** A write on the assets of an entity: authorised there; answers its author. */
+async function authorizeWrite(
+  request: FastifyRequest,
+  asset: Pick<FixedAsset, 'entity_type' | 'entity_id'>,
+): Promise<Actor> {
+  const entity = { type: asset.entity_type, id: asset.entity_id };
+  const user = await authorize(request, entity, FIXED_ASSET_WRITE_PERMISSION);
+  return { userId: user.userId, ip: request.ip };
+}
+
+/** Routes of the fixed assets (immobilisations) of an entity: reads for whoever sees it. */
+export const fixedAssetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.get(
+    '/fixed-assets',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Immobilisations d'une entité (paginées)",
+        querystring: fixedAssetListQuerySchema,
+        response: { 200: fixedAssetListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { entity_type, entity_id } = request.query;
+      await authorizeVisible(request, { type: entity_type, id: entity_id });
+      return listFixedAssets(db, entity_type, entity_id, request.query);
+    },
+  );
+
+  app.get(
+    '/fixed-assets/statistics',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Totaux des immobilisations d'une entité",
+        querystring: fixedAssetEntityQuerySchema,
+        response: { 200: fixedAssetStatisticsAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { entity_type, entity_id } = request.query;
+      await authorizeVisible(request, { type: entity_type, id: entity_id });
+      return { data: await fixedAssetStatistics(db, entity_type, entity_id) };
+    },
+  );
+
+  app.get(
+    '/fixed-assets/options',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Choix du formulaire d'immobilisation (devises, comptes d'actifs, valeurs par défaut)",
+        querystring: fixedAssetEntityQuerySchema,
+        response: { 200: fixedAssetOptionsAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { entity_type, entity_id } = request.query;
+      await authorizeVisible(request, { type: entity_type, id: entity_id });
+      return { data: await fixedAssetOptions(db, entity_type, entity_id) };
+    },
+  );
+
+  app.get(
+    '/fixed-assets/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Détail d'une immobilisation",
+        params: idParamSchema,
+        response: { 200: fixedAssetAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const asset = await fixedAssetOr404(db, request.params.id);
+      await authorizeVisible(request, { type: asset.entity_type, id: asset.entity_id });
+      return { data: asset };
+    },
+  );
+
+  app.post(
+    '/fixed-assets',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Créer une immobilisation',
+        description: "`expense:validate` sur l'entité (ou `expense_request:manage`).",
+        body: fixedAssetBodySchema,
+        response: { 201: fixedAssetAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = await authorizeWrite(request, request.body);
+      const id = await createFixedAsset(db, actor, request.body);
+      reply.code(201);
+      return { data: await fixedAssetOr404(db, id) };
+    },
+  );
+
+  app.put(
+    '/fixed-assets/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Modifier une immobilisation',
+        description:
+          "`expense:validate` sur l'entité. L'entité d'une immobilisation ne change pas ; le prix d'achat " +
+          "d'une immobilisation née d'un paiement reste le montant payé.",
+        params: idParamSchema,
+        body: fixedAssetBodySchema,
+        response: { 200: fixedAssetAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const current = await fixedAssetOr404(db, request.params.id);
+      const actor = await authorizeWrite(request, current);
+      await updateFixedAsset(db, actor, current, request.body);
+      return { data: await fixedAssetOr404(db, current.id) };
+    },
+  );
+
+  app.delete(
+    '/fixed-assets/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Supprimer une immobilisation',
+        description: "`expense:validate` sur l'entité. Le paiement qui l'a créée, s'il y en a un, reste.",
+        params: idParamSchema,
+        response: { 200: messageAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const current = await fixedAssetOr404(db, request.params.id);
+      const actor = await authorizeWrite(request, current);
+      await deleteFixedAsset(db, actor, current);
+      return { message: M.assetDeleted };
+    },
+  );
+};
