@@ -42,7 +42,8 @@ type AuthorizeOptions = {
  *   A super-admin holds every permission.
  * `ANYWHERE` asks for the permission without an entity.
  *
- * Call it before opening a transaction, or inside it with `{ db: tx }`.
+ * Call it before opening a transaction, or inside it with `{ db: tx }` (every lookup, the session
+ * included, then uses the transaction: PGlite has one connection).
  */
 export async function authorize(
   request: FastifyRequest,
@@ -53,13 +54,13 @@ export async function authorize(
   const db = options.db ?? request.server.deps.db;
   const wanted = typeof codes === 'string' ? [codes] : [...codes];
   if (entity === ANYWHERE) {
-    const user = await requireUser(request);
+    const user = await requireUser(request, db);
     if (user.isSuperAdmin || options.unless?.(user)) return user;
     const held = await hasPermissions(db, user, wanted);
     if (!wanted.some((code) => held[code])) throw httpError(403, options.forbidden ?? MESSAGES.forbidden);
     return user;
   }
-  const { user, visibility } = await requireVisibility(request);
+  const { user, visibility } = await requireVisibility(request, db);
   if (options.unless?.(user)) return user;
   if (!options.visibilityChecked) await assertEntityVisible(db, visibility, entity.type, entity.id);
   if (user.isSuperAdmin) return user;
@@ -79,7 +80,7 @@ export async function authorizeVisible(
   options: Pick<AuthorizeOptions, 'db'> & { notFound?: string; forbidden?: string } = {},
 ): Promise<SessionUser> {
   const db = options.db ?? request.server.deps.db;
-  const { user, visibility } = await requireVisibility(request);
+  const { user, visibility } = await requireVisibility(request, db);
   const { notFound, forbidden } = options;
   await assertEntityVisible(db, visibility, entity.type, entity.id, { notFound, forbidden });
   return user;

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from '../auth/sessions';
-import { hasPermission } from '../permissions/check';
 import { loadVisibility, type Visibility } from '../permissions/visibility';
 import { httpError, MESSAGES } from './errors';
 
@@ -27,19 +26,25 @@ export function sessionToken(request: FastifyRequest): string | null {
   return unsigned.valid && unsigned.value ? unsigned.value : null;
 }
 
-/** The signed-in user (looked up once per request), or null. */
-export function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
+/**
+ * The signed-in user (looked up once per request), or null. `db`: the open transaction's handle when
+ * the first lookup happens inside one (PGlite has one connection).
+ */
+export function currentUser(
+  request: FastifyRequest,
+  db: Db = request.server.deps.db,
+): Promise<SessionUser | null> {
   if (!request.sessionUserMemo) {
     const token = sessionToken(request);
-    const { db, config } = request.server.deps;
+    const { config } = request.server.deps;
     request.sessionUserMemo = token ? findSessionUser(db, token, config.sessionTtlMs) : Promise.resolve(null);
   }
   return request.sessionUserMemo;
 }
 
 /** The signed-in user, or a 401 answer. */
-export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
-  const user = await currentUser(request);
+export async function requireUser(request: FastifyRequest, db?: Db): Promise<SessionUser> {
+  const user = await currentUser(request, db);
   if (!user) throw httpError(401, MESSAGES.unauthenticated);
   return user;
 }
@@ -47,22 +52,9 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
 /** What the signed-in user may see of the organisation (computed once per request). */
 export async function requireVisibility(
   request: FastifyRequest,
+  db: Db = request.server.deps.db,
 ): Promise<{ user: SessionUser; visibility: Visibility }> {
-  const user = await requireUser(request);
-  if (!request.visibilityMemo) request.visibilityMemo = loadVisibility(request.server.deps.db, user);
+  const user = await requireUser(request, db);
+  if (!request.visibilityMemo) request.visibilityMemo = loadVisibility(db, user);
   return { user, visibility: await request.visibilityMemo };
-}
-
-/** The signed-in user when they hold `code` on the entity, else a 403 answer. */
-export async function requirePermission(
-  request: FastifyRequest,
-  code: string,
-  entityType?: string | null,
-  entityId?: number | null,
-): Promise<SessionUser> {
-  const user = await requireUser(request);
-  if (!(await hasPermission(request.server.deps.db, user, code, entityType, entityId))) {
-    throw httpError(403, MESSAGES.forbidden);
-  }
-  return user;
 }
