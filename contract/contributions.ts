@@ -112,6 +112,18 @@ export const contributionListQuerySchema = z.object({
 });
 export type ContributionListQuery = z.input<typeof contributionListQuerySchema>;
 
+/** The filters of a list of contributions, besides its scope and its page. */
+export type ContributionFilters = {
+  from_date?: string;
+  to_date?: string;
+  type?: ContributionType;
+  status?: ContributionStatus;
+  receipt_account_id?: number;
+  payment_account_id?: number;
+  user_id?: number;
+  search?: string;
+};
+
 const accountRefSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 
 export const contributionSchema = z.object({

@@ -1,6 +1,10 @@
 import type { EntityType } from '@contract/common';
 import type { RouteObject } from 'react-router';
 import { entityRoute } from '@/shared/level/level-context';
+import { contributionRoutes, faithfulContributionsRoute } from '@/features/contributions/routes';
+import { expenseRoutes } from '@/features/expenses/routes';
+import { faithfulRoutes } from '@/features/faithful/routes';
+import { officeMembersRoute } from '@/features/members/routes';
 import type { OrgKind } from '@/features/org/kinds';
 import { orgDetailRoute } from '@/features/org/routes';
 import { subLinks, type SubLink } from './sub-links';
@@ -61,4 +65,46 @@ export function departmentBranch(pages: RouteObject[]): RouteObject {
     landing: 'dashboard',
     children: pages,
   });
+}
+
+/** The links of a region's page (ROUTES.md): its sections, receipts, expenses, reports, office. */
+export const REGION_LINKS: readonly SubLink[] = [
+  'org.sections',
+  'contributions.list',
+  'expenses.list',
+  'activities.reports',
+  'members.office',
+];
+
+/** The links of a section's page (ROUTES.md): its churches, receipts, expenses, reports, office. */
+export const SECTION_LINKS: readonly SubLink[] = [
+  'org.churches',
+  'contributions.list',
+  'expenses.list',
+  'activities.reports',
+  'members.office',
+];
+
+/** The links of a church's page in the spaces that oversee it (ROUTES.md). */
+export const CHURCH_LINKS: readonly SubLink[] = [
+  'contributions.list',
+  'expenses.list',
+  'members.office',
+  'faithful.list',
+  'subscriptions.list',
+  'activities.reports',
+];
+
+/**
+ * The pages of a church seen from its section or region: its receipts and expenses (their details are
+ * the overseeing space's own), its office, its faithful (add and read) and their contributions.
+ */
+export function overseenChurchPages(): RouteObject[] {
+  return [
+    ...contributionRoutes({ create: false }),
+    ...expenseRoutes({ add: false, detail: false }),
+    officeMembersRoute(),
+    ...faithfulRoutes({ add: true, detail: true }),
+    faithfulContributionsRoute(),
+  ];
 }

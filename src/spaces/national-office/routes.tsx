@@ -11,7 +11,15 @@ import { orgListRoute } from '@/features/org/routes';
 import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
 import { prefixed } from '@/shared/routing/page-route';
 import type { SpaceDefinition } from '@/shared/routing/space';
-import { churchBranch, departmentBranch, regionBranch, sectionBranch } from '../common/branches';
+import {
+  CHURCH_LINKS,
+  churchBranch,
+  departmentBranch,
+  REGION_LINKS,
+  regionBranch,
+  SECTION_LINKS,
+  sectionBranch,
+} from '../common/branches';
 import { SpaceHub } from '../common/space-hub';
 import { useLeaderContext } from '../common/use-leader-context';
 import { NATIONAL_OFFICE_ROOT as ROOT, nationalOfficeNav } from './nav';
@@ -70,13 +78,7 @@ export const space: SpaceDefinition = {
           ...expenseRoutes({ add: false, detail: false }),
         ]),
         regionBranch({
-          links: [
-            'org.sections',
-            'contributions.list',
-            'expenses.list',
-            'activities.reports',
-            'members.office',
-          ],
+          links: REGION_LINKS,
           pages: [
             orgListRoute('sections', 'sections', { parentKind: 'regions' }),
             ...contributionRoutes({ create: false }),
@@ -86,13 +88,7 @@ export const space: SpaceDefinition = {
         }),
         // No list of sections in this space: a section's page goes back to its region.
         sectionBranch({
-          links: [
-            'org.churches',
-            'contributions.list',
-            'expenses.list',
-            'activities.reports',
-            'members.office',
-          ],
+          links: SECTION_LINKS,
           pages: [
             orgListRoute('eglises', 'churches', { parentKind: 'sections' }),
             ...contributionRoutes({ create: false }),
@@ -101,16 +97,7 @@ export const space: SpaceDefinition = {
           ],
         }),
         churchBranch({
-          links: [
-            'contributions.list',
-            'expenses.list',
-            'members.office',
-            'faithful.list',
-            'subscriptions.list',
-            'activities.reports',
-            'activities.groups',
-            'activities.types',
-          ],
+          links: [...CHURCH_LINKS, 'activities.groups', 'activities.types'],
           pages: [
             ...contributionRoutes({ create: false }),
             ...expenseRoutes({ detail: false }),

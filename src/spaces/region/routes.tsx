@@ -1,11 +1,17 @@
-import { contributionRoutes, faithfulContributionsRoute } from '@/features/contributions/routes';
+import { contributionRoutes } from '@/features/contributions/routes';
 import { expenseAddRoute, expenseRoutes } from '@/features/expenses/routes';
 import { faithfulRoutes } from '@/features/faithful/routes';
 import { officeMembersRoute, regionMembersRoute } from '@/features/members/routes';
 import { orgListRoute } from '@/features/org/routes';
 import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
 import type { SpaceDefinition } from '@/shared/routing/space';
-import { churchBranch, sectionBranch } from '../common/branches';
+import {
+  CHURCH_LINKS,
+  churchBranch,
+  overseenChurchPages,
+  SECTION_LINKS,
+  sectionBranch,
+} from '../common/branches';
 import { SpaceHub } from '../common/space-hub';
 import { useLeaderContext } from '../common/use-leader-context';
 import { REGION_ROOT as ROOT, regionNav } from './nav';
@@ -54,36 +60,14 @@ export const space: SpaceDefinition = {
         regionMembersRoute(),
         ...faithfulRoutes(),
         sectionBranch({
-          links: [
-            'org.churches',
-            'contributions.list',
-            'expenses.list',
-            'activities.reports',
-            'members.office',
-          ],
+          links: SECTION_LINKS,
           pages: [
             orgListRoute('eglises', 'churches', { parentKind: 'sections' }),
             ...contributionRoutes({ create: false }),
             ...expenseRoutes({ add: false, detail: false }),
             officeMembersRoute(),
             // The region shows a church under its section only.
-            churchBranch({
-              links: [
-                'contributions.list',
-                'expenses.list',
-                'members.office',
-                'faithful.list',
-                'subscriptions.list',
-                'activities.reports',
-              ],
-              pages: [
-                ...contributionRoutes({ create: false }),
-                ...expenseRoutes({ add: false, detail: false }),
-                officeMembersRoute(),
-                ...faithfulRoutes({ add: true, detail: true }),
-                faithfulContributionsRoute(),
-              ],
-            }),
+            churchBranch({ links: CHURCH_LINKS, pages: overseenChurchPages() }),
           ],
         }),
       ],

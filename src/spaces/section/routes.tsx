@@ -1,11 +1,10 @@
-import { contributionRoutes, faithfulContributionsRoute } from '@/features/contributions/routes';
+import { contributionRoutes } from '@/features/contributions/routes';
 import { expenseRoutes } from '@/features/expenses/routes';
-import { faithfulRoutes } from '@/features/faithful/routes';
 import { officeMembersRoute } from '@/features/members/routes';
 import { orgListRoute } from '@/features/org/routes';
 import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
 import type { SpaceDefinition } from '@/shared/routing/space';
-import { churchBranch } from '../common/branches';
+import { CHURCH_LINKS, churchBranch, overseenChurchPages } from '../common/branches';
 import { SpaceHub } from '../common/space-hub';
 import { useLeaderContext } from '../common/use-leader-context';
 import { SECTION_ROOT as ROOT, sectionNav } from './nav';
@@ -42,23 +41,7 @@ export const space: SpaceDefinition = {
         ...contributionRoutes(),
         ...expenseRoutes(),
         officeMembersRoute(),
-        churchBranch({
-          links: [
-            'contributions.list',
-            'expenses.list',
-            'members.office',
-            'faithful.list',
-            'subscriptions.list',
-            'activities.reports',
-          ],
-          pages: [
-            ...contributionRoutes({ create: false }),
-            ...expenseRoutes({ add: false, detail: false }),
-            officeMembersRoute(),
-            ...faithfulRoutes({ add: true, detail: true }),
-            faithfulContributionsRoute(),
-          ],
-        }),
+        churchBranch({ links: CHURCH_LINKS, pages: overseenChurchPages() }),
       ],
     },
   ],

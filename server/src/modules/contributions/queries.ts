@@ -6,6 +6,7 @@ import {
   CONTRIBUTION_TYPES,
   type Contribution,
   type ContributionEntityType,
+  type ContributionFilters,
   type ContributionStatement,
   type ContributionStatus,
   type ContributionSummary,
@@ -140,14 +141,7 @@ function toContribution(row: Row): Contribution {
 
 export type Period = { from_date?: string; to_date?: string };
 
-export type ListFilters = Period & {
-  type?: ContributionType;
-  status?: ContributionStatus;
-  receipt_account_id?: number;
-  payment_account_id?: number;
-  user_id?: number;
-  search?: string;
-};
+export type ListFilters = ContributionFilters;
 
 /** 400 when the period ends before it starts. */
 export function assertPeriod(period: Period): void {

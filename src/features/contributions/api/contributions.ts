@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   Contribution,
+  ContributionFilters,
   ContributionList,
   ContributionStatement,
-  ContributionStatus,
   ContributionSummary,
-  ContributionType,
   CreateContributionBody,
   ReceiptAccountTotals,
 } from '@contract/contributions';
@@ -19,16 +18,7 @@ import { entityParams } from '@/shared/level/wire';
 export type ContributionScope =
   ({ kind: 'entity' } & EntityLevel) | { kind: 'user'; userId: number } | { kind: 'mine' };
 
-export type ContributionFilters = {
-  from_date?: string;
-  to_date?: string;
-  type?: ContributionType;
-  status?: ContributionStatus;
-  receipt_account_id?: number;
-  payment_account_id?: number;
-  user_id?: number;
-  search?: string;
-};
+export type { ContributionFilters };
 
 export type ContributionPage = ContributionFilters & { page: number; limit: number };
 
