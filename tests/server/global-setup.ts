@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -23,7 +32,12 @@ async function pgliteTemplates(): Promise<TestDbInfo> {
   for (const name of TEMPLATES) {
     const file = path.join(CACHE_DIR, `${name}-${hash}.tar`);
     dumps[name] = file;
-    if (existsSync(file)) continue;
+    if (existsSync(file)) {
+      // A dump in use is never stale: another checkout's run cleans only dumps unused for an hour.
+      const now = new Date();
+      utimesSync(file, now, now);
+      continue;
+    }
     const started = Date.now();
     const client = await PGlite.create();
     try {
