@@ -44,8 +44,7 @@ export async function buildApp({ database, config, loginLimits }: BuildAppOption
 
   const deps: AppDeps = { db: database.db, config };
   app.decorate('deps', deps);
-  app.decorateRequest('sessionUserMemo', null);
-  app.decorateRequest('visibilityMemo', null);
+  app.decorateRequest('contextMemo', null);
 
   registerErrorHandling(app);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
