@@ -5,6 +5,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { installDbFunctions } from './db/functions';
+import { registerCompression } from './http/compression';
 import type { AppDeps } from './http/context';
 import { registerDocs } from './http/docs';
 import { registerErrorHandling } from './http/errors';
@@ -70,6 +71,7 @@ export async function buildApp({ database, config, loginLimits }: BuildAppOption
 
   await app.register(
     async (api) => {
+      await registerCompression(api);
       await api.register(systemRoutes, { databaseKind: database.kind });
       await api.register(authRoutes, { limits: loginLimits });
       await api.register(orgRoutes);
