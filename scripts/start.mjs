@@ -2,10 +2,13 @@
 // server), then runs the compiled server in this same process, with plain node: no tsx, no vite, no
 // wrapper process around the server.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT, SERVER_ENTRY, staleReason } from './build-lib.mjs';
 
+// The server reads .env too (variables already set win): read here first, STATIC_DIR may be there.
+if (existsSync(path.join(ROOT, '.env'))) process.loadEnvFile(path.join(ROOT, '.env'));
 const staticDir = process.env.STATIC_DIR;
 const servesBuiltSpa = staticDir === undefined || path.resolve(staticDir) === path.join(ROOT, 'dist');
 const stale = (servesBuiltSpa ? ['spa', 'server'] : ['server'])
