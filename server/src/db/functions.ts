@@ -14,7 +14,10 @@ type DbFunction = {
   name: string;
   args: string;
   returns: string;
+  /** the query it returns, or with `procedural` the statements between begin and end */
   body: string;
+  /** the body is PL/pgSQL statements that fill the output columns and `return next` */
+  procedural?: boolean;
   /**
    * Rows it answers, for the planner of a statement that calls it in FROM: without it PostgreSQL
    * assumes 1000 a call, and the joined estimate of a few such calls crosses JIT's threshold (150 ms
@@ -223,15 +226,26 @@ const FUNCTIONS: DbFunction[] = [
       'table (user_id integer, is_super_admin boolean, last_seen_at timestamptz, n integer[], r integer[], ' +
       's integer[], c integer[], account json, entity_found boolean, owner_type text, owner_id integer, ' +
       'codes text[])',
+    // Step by step, each part only when asked: cheaper than joining the four calls.
+    procedural: true,
     body: `
-      select su.user_id, su.is_super_admin, su.last_seen_at, v.n, v.r, v.s, v.c,
-        (select a.account from app_account(su.user_id) a where p_account),
-        e.entity_found, e.owner_type, e.owner_id, e.codes
-      from app_session_user(p_session_id) su
-      left join lateral (select * from app_visibility(su.user_id) vv
-                         where p_visibility and not su.is_super_admin) v on true
-      cross join lateral app_entity_access(su.user_id, p_entity_type, p_entity_id, p_codes, p_anywhere,
-        p_department, p_church, p_section, p_region, p_national_office) e`,
+      select su.user_id, su.is_super_admin, su.last_seen_at into user_id, is_super_admin, last_seen_at
+        from app_session_user(p_session_id) su;
+      if not found then
+        return;
+      end if;
+      if p_visibility and not is_super_admin then
+        select v.n, v.r, v.s, v.c into n, r, s, c from app_visibility(user_id) v;
+      end if;
+      if p_account then
+        select a.account into account from app_account(user_id) a;
+      end if;
+      if p_entity_type is not null or cardinality(p_codes) > 0 then
+        select e.entity_found, e.owner_type, e.owner_id, e.codes into entity_found, owner_type, owner_id, codes
+          from app_entity_access(user_id, p_entity_type, p_entity_id, p_codes, p_anywhere, p_department,
+            p_church, p_section, p_region, p_national_office) e;
+      end if;
+      return next;`,
   },
 ];
 
@@ -248,7 +262,7 @@ function definition(fn: DbFunction): string {
   return `create function ${fn.name}(${fn.args}) returns ${fn.returns} language plpgsql stable${fn.rows ? ` rows ${fn.rows}` : ''} as $fn$
 #variable_conflict use_column
 begin
-  return query ${fn.body.trim()};
+  ${fn.procedural ? fn.body.trim() : `return query ${fn.body.trim()};`}
 end
 $fn$`;
 }
