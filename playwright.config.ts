@@ -49,7 +49,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'npx tsx server/src/index.ts',
+    // The compiled server, as `npm start` runs it (built in a fraction of a second when stale); the SPA
+    // is the build already in STATIC_DIR.
+    command: 'node scripts/build.mjs --server --if-stale && node build/server/index.js',
     url: `${baseURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -1,5 +1,6 @@
 // The project's one test command (README: `npm test`): lint, type-check, unit and component tests,
-// server tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), build, end-to-end tests.
+// server tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), build (SPA and server),
+// end-to-end tests.
 // Each runner prints its own summary; this script ends with one 'N passed, N failed' line of steps.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -34,7 +35,8 @@ const steps = [
         ],
       ]
     : []),
-  ['build', 'npx', ['vite', 'build']],
+  // the SPA and the compiled server, as `npm start` runs them (the e2e tests start that server)
+  ['build', 'node', ['scripts/build.mjs']],
   ['bundle size budget', 'node', ['scripts/size.mjs']],
   [
     'end-to-end tests (Chromium)',

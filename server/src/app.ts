@@ -5,6 +5,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { installDbFunctions } from './db/functions';
+import { registerCompression } from './http/compression';
 import type { AppDeps } from './http/context';
 import { registerDocs } from './http/docs';
 import { registerErrorHandling } from './http/errors';
@@ -44,8 +45,7 @@ export async function buildApp({ database, config, loginLimits }: BuildAppOption
 
   const deps: AppDeps = { db: database.db, config };
   app.decorate('deps', deps);
-  app.decorateRequest('sessionUserMemo', null);
-  app.decorateRequest('visibilityMemo', null);
+  app.decorateRequest('contextMemo', null);
 
   registerErrorHandling(app);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
@@ -71,6 +71,7 @@ export async function buildApp({ database, config, loginLimits }: BuildAppOption
 
   await app.register(
     async (api) => {
+      await registerCompression(api);
       await api.register(systemRoutes, { databaseKind: database.kind });
       await api.register(authRoutes, { limits: loginLimits });
       await api.register(orgRoutes);

@@ -18,6 +18,8 @@ export type Config = {
   bodyLimit: number;
   logLevel: string;
   sessionTtlMs: number;
+  /** on SIGTERM / SIGINT, how long requests in flight may take before their connections are closed */
+  shutdownTimeoutMs: number;
 };
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-do-not-use-in-production';
@@ -39,6 +41,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const port = Number(env.PORT || 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid PORT: ${env.PORT}`);
+  const shutdownTimeoutMs = Number(env.SHUTDOWN_TIMEOUT_MS || 10_000);
+  if (!Number.isFinite(shutdownTimeoutMs) || shutdownTimeoutMs < 0)
+    throw new Error(`Invalid SHUTDOWN_TIMEOUT_MS: ${env.SHUTDOWN_TIMEOUT_MS}`);
   const sessionSecret = env.SESSION_SECRET?.trim() || '';
   if (production && sessionSecret.length < 32) {
     throw new Error('SESSION_SECRET must be set to at least 32 characters when NODE_ENV=production');
@@ -60,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: 1024 * 1024,
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     sessionTtlMs: 7 * 24 * 3600 * 1000,
+    shutdownTimeoutMs,
   };
 }
 

@@ -1,41 +1,13 @@
 import { count, inArray } from 'drizzle-orm';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from './config';
 import { openDatabase, runMigrations } from './db/client';
+import { lockDataDir } from './db/data-dir';
 import { seedReferenceData } from './db/reference-data';
 import { users } from './db/schema/core';
 import { DEMO_ACCOUNTS, demoAccountsTable } from './demo-accounts';
 import { purgeExpiredSessions } from './auth/sessions';
-
-/**
- * PGlite is a single-process database: a second server on the same data folder would corrupt it.
- * A pid file refuses that (a stale one, whose process is gone, is taken over).
- */
-function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'server.pid');
-  if (existsSync(file)) {
-    const pid = Number(readFileSync(file, 'utf8').trim());
-    let alive = false;
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid) {
-      try {
-        process.kill(pid, 0);
-        alive = true;
-      } catch (error) {
-        alive = (error as NodeJS.ErrnoException).code === 'EPERM';
-      }
-    }
-    if (alive) {
-      throw new Error(
-        `Le dossier de données ${dataDir} est déjà utilisé par un autre serveur (processus ${pid}).`,
-      );
-    }
-  }
-  writeFileSync(file, String(process.pid));
-  return () => rmSync(file, { force: true });
-}
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -57,36 +29,68 @@ async function main(): Promise<void> {
   // Filled once built: a signal may arrive before.
   const running: { app?: FastifyInstance } = {};
   let closing = false;
+  /**
+   * Graceful stop (decision 0017): the listener closes at once (a load balancer sees the port close,
+   * and /api/ready answers 503 on the connections still open), the requests in flight finish, then
+   * the pool or PGlite closes. Past SHUTDOWN_TIMEOUT_MS the remaining connections are cut; a second
+   * signal, or 5 s more, ends the process at once.
+   */
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      console.warn(`${signal} reçu de nouveau : arrêt immédiat.`);
+      process.exit(1);
+    }
     closing = true;
-    console.log(`\n${signal} reçu : arrêt du serveur.`);
+    const seconds = config.shutdownTimeoutMs / 1000;
+    console.log(`\n${signal} reçu : arrêt du serveur (requêtes en cours terminées, ${seconds} s au plus).`);
+    const cut = setTimeout(() => {
+      console.warn(`Requêtes encore en cours après ${seconds} s : connexions fermées.`);
+      running.app?.server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    const deadline = setTimeout(() => {
+      console.error('Arrêt bloqué : fin du processus.');
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 5000);
+    deadline.unref();
+    // A keep-alive connection busy when the stop began becomes idle once its answer is sent: closed
+    // then, rather than at the timeout.
+    const sweep = setInterval(() => running.app?.server.closeIdleConnections(), 100);
+    let code = 0;
     try {
       await running.app?.close();
+    } catch (error) {
+      console.error(error);
+      code = 1;
     } finally {
-      await database.close();
+      clearTimeout(cut);
+      clearInterval(sweep);
+      await database.close().catch((error: unknown) => console.error(error));
       releaseLock();
-      process.exit(0);
+      process.exit(code);
     }
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   lap('base de données ouverte');
-  await runMigrations(database);
-  lap('migrations');
-  await seedReferenceData(database.db);
-  await purgeExpiredSessions(database.db);
-  lap('données de référence');
+  // Several servers on one PostgreSQL: one at a time migrates, refreshes the reference data and seeds
+  // an empty database; the others wait, then find it done (decision 0018).
+  await database.exclusive(async () => {
+    await runMigrations(database);
+    lap('migrations');
+    await seedReferenceData(database.db);
+    await purgeExpiredSessions(database.db);
+    lap('données de référence');
 
-  if (config.seedDemo) {
-    const [{ value: userCount }] = await database.db.select({ value: count() }).from(users);
-    if (userCount === 0) {
-      console.log('Base vide : création des données de démonstration…');
-      const { seedDemo } = await import('./db/seed/demo');
-      await seedDemo(database.db, { log: (line) => console.log(`  ${line}`) });
+    if (config.seedDemo) {
+      const [{ value: userCount }] = await database.db.select({ value: count() }).from(users);
+      if (userCount === 0) {
+        console.log('Base vide : création des données de démonstration…');
+        const { seedDemo } = await import('./db/seed/demo');
+        await seedDemo(database.db, { log: (line) => console.log(`  ${line}`) });
+      }
     }
-  }
+  });
 
   lap('démo');
   const { buildApp } = await loadingApp;

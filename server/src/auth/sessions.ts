@@ -1,13 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { queryOne } from '../db/query';
 import { sessions } from '../db/schema/core';
 
 export const SESSION_COOKIE = 'session';
 
 /** Sliding expiry: a session seen again after this delay gets a new expiry (one write per hour at most). */
-const REFRESH_AFTER_MS = 3600 * 1000;
+export const REFRESH_AFTER_MS = 3600 * 1000;
 
 export function newSessionToken(): string {
   return randomBytes(32).toString('base64url');
@@ -42,26 +41,6 @@ export type SessionUser = {
   userId: number;
   isSuperAdmin: boolean;
 };
-
-/**
- * The session's user, or null when the session is unknown, expired, or its user disabled: checked at
- * every request, so disabling a user ends their sessions at once.
- */
-export async function findSessionUser(db: Db, token: string, ttlMs: number): Promise<SessionUser | null> {
-  const id = sessionIdOf(token);
-  const row = await queryOne<{ user_id: number; is_super_admin: boolean; last_seen_at: Date | string }>(
-    db,
-    sql`select user_id, is_super_admin, last_seen_at from app_session_user(${id})`,
-  );
-  if (!row) return null;
-  if (Date.now() - new Date(row.last_seen_at).getTime() > REFRESH_AFTER_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + ttlMs) })
-      .where(eq(sessions.id, id));
-  }
-  return { sessionId: id, userId: row.user_id, isSuperAdmin: row.is_super_admin };
-}
 
 export async function purgeExpiredSessions(db: Db): Promise<void> {
   await db.execute(sql`delete from sessions where expires_at < now()`);

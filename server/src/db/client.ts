@@ -17,7 +17,16 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** closes the pool or the embedded database (PGlite keeps the process alive until closed) */
   close: () => Promise<void>;
+  /**
+   * Runs `work` while holding a lock that every server process on this database shares: on
+   * PostgreSQL a session advisory lock on a connection of its own, so that servers starting together
+   * migrate and seed one after the other (decision 0018); PGlite serves one process.
+   */
+  exclusive: <T>(work: () => Promise<T>) => Promise<T>;
 };
+
+/** The advisory lock key of the start-up work (migrations, reference data, demo seed). */
+const STARTUP_LOCK = 'ekklesia_startup';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -41,7 +50,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       console.warn(`PostgreSQL : connexion inactive perdue (${error.message})`);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(hashtext($1))', [STARTUP_LOCK]);
+        try {
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [STARTUP_LOCK]);
+        }
+      } finally {
+        client.release();
+      }
+    };
+    return { db, kind: 'postgres', close: () => pool.end(), exclusive };
   }
   let client: PGlite;
   if ('pglite' in options) {
@@ -51,7 +73,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     client = await PGlite.create({ dataDir: path.join(options.dataDir, 'pglite') });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), exclusive: (work) => work() };
 }
 
 export async function runMigrations(database: Database): Promise<void> {

@@ -10,12 +10,27 @@ import { queryOne } from './query';
  * several times their execution. The SQL stays here, next to the TypeScript that calls it, and is
  * installed by installDbFunctions() whenever its text changes.
  */
-type DbFunction = { name: string; args: string; returns: string; body: string };
+type DbFunction = {
+  name: string;
+  args: string;
+  returns: string;
+  /** the query it returns, or with `procedural` the statements between begin and end */
+  body: string;
+  /** the body is PL/pgSQL statements that fill the output columns and `return next` */
+  procedural?: boolean;
+  /**
+   * Rows it answers, for the planner of a statement that calls it in FROM: without it PostgreSQL
+   * assumes 1000 a call, and the joined estimate of a few such calls crosses JIT's threshold (150 ms
+   * of compilation for a row).
+   */
+  rows?: number;
+};
 
 const FUNCTIONS: DbFunction[] = [
   {
     // The user of a live session; nothing when the session is unknown, expired or its user disabled.
     name: 'app_session_user',
+    rows: 1,
     args: 'p_session_id text',
     returns: 'table (user_id integer, is_super_admin boolean, last_seen_at timestamptz)',
     body: `
@@ -32,6 +47,7 @@ const FUNCTIONS: DbFunction[] = [
     // priority, then assignment order) where the user holds a role of that level; ngo:: counts as the
     // national office.
     name: 'app_account',
+    rows: 1,
     args: 'p_user_id integer',
     returns: 'table (account json)',
     body: `
@@ -80,6 +96,7 @@ const FUNCTIONS: DbFunction[] = [
     // below, a section role its section and below, a church role its church, an external accountant
     // the churches they manage, a faithful member their church.
     name: 'app_visibility',
+    rows: 1,
     args: 'p_user_id integer',
     returns: 'table (n integer[], r integer[], s integer[], c integer[])',
     body: `
@@ -168,6 +185,68 @@ const FUNCTIONS: DbFunction[] = [
           or (up.entity_type = 'department' and up.entity_id = chain.department_id)
         )`,
   },
+  {
+    // What authorize() asks about one entity, in one call: whether it exists (p_entity_type in scope
+    // names, null: not asked), the entity a department hangs on, and which of p_codes the user holds on
+    // the permission target (app_held_permissions' arguments; p_codes empty: not asked).
+    name: 'app_entity_access',
+    rows: 1,
+    args:
+      'p_user_id integer, p_entity_type text, p_entity_id integer, p_codes text[], p_anywhere boolean, ' +
+      'p_department integer, p_church integer, p_section integer, p_region integer, p_national_office integer',
+    returns: 'table (entity_found boolean, owner_type text, owner_id integer, codes text[])',
+    body: `
+      select
+        case p_entity_type
+          when 'national_office' then exists (select 1 from national_offices x where x.id = p_entity_id)
+          when 'region' then exists (select 1 from regions x where x.id = p_entity_id)
+          when 'section' then exists (select 1 from sections x where x.id = p_entity_id)
+          when 'church' then exists (select 1 from churches x where x.id = p_entity_id)
+          when 'department' then exists (select 1 from departments x where x.id = p_entity_id)
+        end,
+        (select d.entity_type::text from departments d where p_entity_type = 'department' and d.id = p_entity_id),
+        (select d.entity_id from departments d where p_entity_type = 'department' and d.id = p_entity_id),
+        case when cardinality(p_codes) = 0 then '{}'::text[]
+          else array(select h.code from app_held_permissions(p_user_id, p_codes, p_anywhere, p_department,
+                       p_church, p_section, p_region, p_national_office) h) end`,
+  },
+  {
+    // The signed-in context of a request in one statement (decision 0015): the session's user (no row
+    // when the session is unknown, expired or its user disabled), what they see (app_visibility; not
+    // for a super-admin, nor when p_visibility is false), their Account when p_account, and what
+    // app_entity_access answers about the entity the call touches. Read at every request: a revoked
+    // grant or role stops at once, in every server process.
+    name: 'app_request_context',
+    rows: 1,
+    args:
+      'p_session_id text, p_visibility boolean, p_account boolean, p_entity_type text, p_entity_id integer, ' +
+      'p_codes text[], p_anywhere boolean, p_department integer, p_church integer, p_section integer, ' +
+      'p_region integer, p_national_office integer',
+    returns:
+      'table (user_id integer, is_super_admin boolean, last_seen_at timestamptz, n integer[], r integer[], ' +
+      's integer[], c integer[], account json, entity_found boolean, owner_type text, owner_id integer, ' +
+      'codes text[])',
+    // Step by step, each part only when asked: cheaper than joining the four calls.
+    procedural: true,
+    body: `
+      select su.user_id, su.is_super_admin, su.last_seen_at into user_id, is_super_admin, last_seen_at
+        from app_session_user(p_session_id) su;
+      if not found then
+        return;
+      end if;
+      if p_visibility and not is_super_admin then
+        select v.n, v.r, v.s, v.c into n, r, s, c from app_visibility(user_id) v;
+      end if;
+      if p_account then
+        select a.account into account from app_account(user_id) a;
+      end if;
+      if p_entity_type is not null or cardinality(p_codes) > 0 then
+        select e.entity_found, e.owner_type, e.owner_id, e.codes into entity_found, owner_type, owner_id, codes
+          from app_entity_access(user_id, p_entity_type, p_entity_id, p_codes, p_anywhere, p_department,
+            p_church, p_section, p_region, p_national_office) e;
+      end if;
+      return next;`,
+  },
 ];
 
 /** Argument types only, as DROP FUNCTION wants them: 'p_a integer, p_b text[]' -> 'integer, text[]'. */
@@ -180,10 +259,10 @@ function argTypes(args: string): string {
 
 function definition(fn: DbFunction): string {
   // variable_conflict use_column: output column names (code, user_id...) never shadow table columns.
-  return `create function ${fn.name}(${fn.args}) returns ${fn.returns} language plpgsql stable as $fn$
+  return `create function ${fn.name}(${fn.args}) returns ${fn.returns} language plpgsql stable${fn.rows ? ` rows ${fn.rows}` : ''} as $fn$
 #variable_conflict use_column
 begin
-  return query ${fn.body.trim()};
+  ${fn.procedural ? fn.body.trim() : `return query ${fn.body.trim()};`}
 end
 $fn$`;
 }

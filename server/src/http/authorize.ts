@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../auth/sessions';
 import type { Db } from '../db/client';
-import { hasPermissions } from '../permissions/check';
-import { assertEntityVisible } from '../permissions/visibility';
-import { requireUser, requireVisibility } from './context';
+import { grantingCodes } from '../permissions/check';
+import { financeEntityOf, permissionTarget, type PermissionTarget } from '../permissions/entity';
+import { checkEntityVisible } from '../permissions/visibility';
+import { requireAccess } from './context';
 import { httpError, MESSAGES } from './errors';
 
 /**
@@ -44,6 +45,9 @@ type AuthorizeOptions = {
  *
  * Call it before opening a transaction, or inside it with `{ db: tx }` (every lookup, the session
  * included, then uses the transaction: PGlite has one connection).
+ *
+ * The first check of a request reads the session, the user's visibility, the entity and the
+ * permissions in one statement (decision 0015); a later one reads the entity and the permissions in one.
  */
 export async function authorize(
   request: FastifyRequest,
@@ -53,20 +57,57 @@ export async function authorize(
 ): Promise<SessionUser> {
   const db = options.db ?? request.server.deps.db;
   const wanted = typeof codes === 'string' ? [codes] : [...codes];
+  const candidates = [...new Set(wanted.flatMap(grantingCodes))];
+  const holds = (held: Set<string>) => wanted.some((code) => grantingCodes(code).some((c) => held.has(c)));
+
   if (entity === ANYWHERE) {
-    const user = await requireUser(request, db);
+    const { user, answer } = await requireAccess(request, db, (known) =>
+      known && (known.isSuperAdmin || options.unless?.(known))
+        ? null
+        : { exists: null, target: { type: 'global' }, codes: candidates },
+    );
     if (user.isSuperAdmin || options.unless?.(user)) return user;
-    const held = await hasPermissions(db, user, wanted);
-    if (!wanted.some((code) => held[code])) throw httpError(403, options.forbidden ?? MESSAGES.forbidden);
+    if (!holds(answer.held)) throw httpError(403, options.forbidden ?? MESSAGES.forbidden);
     return user;
   }
-  const { user, visibility } = await requireVisibility(request, db);
+
+  // The entity's existence and the permission are read with the session, in one statement; an entity
+  // type that names nothing is refused after the 401 and the `unless`, as before.
+  const exists = options.visibilityChecked ? null : financeEntityOf(entity.type);
+  const target = permissionTargetOrNull(entity);
+  const { user, visibility, answer } = await requireAccess(request, db, (known) =>
+    known && options.unless?.(known)
+      ? null
+      : {
+          exists: exists && { type: exists, id: entity.id },
+          target: target ?? { type: 'global' },
+          codes: target === null || known?.isSuperAdmin ? [] : candidates,
+        },
+  );
   if (options.unless?.(user)) return user;
-  if (!options.visibilityChecked) await assertEntityVisible(db, visibility, entity.type, entity.id);
+  if (!options.visibilityChecked) {
+    if (exists === null) throw httpError(400, UNSUPPORTED_ENTITY_TYPE);
+    checkEntityVisible(
+      visibility,
+      { type: exists, id: entity.id },
+      { found: !!answer.found, owner: answer.owner },
+    );
+  }
   if (user.isSuperAdmin) return user;
-  const held = await hasPermissions(db, user, wanted, entity.type, entity.id);
-  if (!wanted.some((code) => held[code])) throw httpError(403, options.forbidden ?? MESSAGES.forbidden);
+  if (target === null) throw httpError(400, UNSUPPORTED_ENTITY_TYPE);
+  if (!holds(answer.held)) throw httpError(403, options.forbidden ?? MESSAGES.forbidden);
   return user;
+}
+
+const UNSUPPORTED_ENTITY_TYPE = "Type d'entité non supporté";
+
+/** The permission target of the entity (permissionTarget), or null for a type that names nothing. */
+function permissionTargetOrNull(entity: EntityRef): PermissionTarget | null {
+  try {
+    return permissionTarget(entity.type, entity.id);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -80,8 +121,19 @@ export async function authorizeVisible(
   options: Pick<AuthorizeOptions, 'db'> & { notFound?: string; forbidden?: string } = {},
 ): Promise<SessionUser> {
   const db = options.db ?? request.server.deps.db;
-  const { user, visibility } = await requireVisibility(request, db);
+  const type = financeEntityOf(entity.type);
+  const { user, visibility, answer } = await requireAccess(request, db, () => ({
+    exists: type && { type, id: entity.id },
+    target: { type: 'global' },
+    codes: [],
+  }));
+  if (type === null) throw httpError(400, UNSUPPORTED_ENTITY_TYPE);
   const { notFound, forbidden } = options;
-  await assertEntityVisible(db, visibility, entity.type, entity.id, { notFound, forbidden });
+  checkEntityVisible(
+    visibility,
+    { type, id: entity.id },
+    { found: !!answer.found, owner: answer.owner },
+    { notFound, forbidden },
+  );
   return user;
 }

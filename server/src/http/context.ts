@@ -1,7 +1,15 @@
 import type { FastifyRequest } from 'fastify';
+import type { Account } from '../../../contract/auth';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { findSessionUser, SESSION_COOKIE, type SessionUser } from '../auth/sessions';
+import {
+  readAccess,
+  readRequestContext,
+  type AccessAnswer,
+  type AccessQuestion,
+  type RequestContext,
+} from '../auth/request-context';
+import { SESSION_COOKIE, sessionIdOf, type SessionUser } from '../auth/sessions';
 import { loadVisibility, type Visibility } from '../permissions/visibility';
 import { httpError, MESSAGES } from './errors';
 
@@ -12,9 +20,8 @@ declare module 'fastify' {
     deps: AppDeps;
   }
   interface FastifyRequest {
-    /** memo of the session lookup, filled by currentUser() */
-    sessionUserMemo: Promise<SessionUser | null> | null;
-    visibilityMemo: Promise<Visibility> | null;
+    /** memo of the signed-in context (session, user, visibility), read once per request */
+    contextMemo: Promise<RequestContext | null> | null;
   }
 }
 
@@ -27,19 +34,40 @@ export function sessionToken(request: FastifyRequest): string | null {
 }
 
 /**
+ * Reads the signed-in context with the first check of the request, in one statement, and keeps it for
+ * the rest of the request. Answers null without a valid session. `question`: what the first check asks
+ * about an entity (answered in the same statement); `account`: the Account too (GET /me).
+ */
+async function firstRead(
+  request: FastifyRequest,
+  db: Db,
+  options: { question?: AccessQuestion; account?: boolean },
+): Promise<{ context: RequestContext; account: Account | null; answer: AccessAnswer } | null> {
+  const token = sessionToken(request);
+  const { config } = request.server.deps;
+  const reading = token
+    ? readRequestContext(db, sessionIdOf(token), config.sessionTtlMs, {
+        visibility: !options.account,
+        account: options.account,
+        question: options.question,
+      })
+    : Promise.resolve(null);
+  request.contextMemo = reading.then((read) => read?.context ?? null);
+  // The caller awaits `reading` and sees its error; the memo's copy must not count as unhandled.
+  request.contextMemo.catch(() => {});
+  return reading;
+}
+
+/**
  * The signed-in user (looked up once per request), or null. `db`: the open transaction's handle when
  * the first lookup happens inside one (PGlite has one connection).
  */
-export function currentUser(
+export async function currentUser(
   request: FastifyRequest,
   db: Db = request.server.deps.db,
 ): Promise<SessionUser | null> {
-  if (!request.sessionUserMemo) {
-    const token = sessionToken(request);
-    const { config } = request.server.deps;
-    request.sessionUserMemo = token ? findSessionUser(db, token, config.sessionTtlMs) : Promise.resolve(null);
-  }
-  return request.sessionUserMemo;
+  if (!request.contextMemo) await firstRead(request, db, {});
+  return (await request.contextMemo)?.user ?? null;
 }
 
 /** The signed-in user, or a 401 answer. */
@@ -49,12 +77,49 @@ export async function requireUser(request: FastifyRequest, db?: Db): Promise<Ses
   return user;
 }
 
-/** What the signed-in user may see of the organisation (computed once per request). */
+/** What the signed-in user may see of the organisation (read with the session, once per request). */
 export async function requireVisibility(
   request: FastifyRequest,
   db: Db = request.server.deps.db,
 ): Promise<{ user: SessionUser; visibility: Visibility }> {
   const user = await requireUser(request, db);
-  if (!request.visibilityMemo) request.visibilityMemo = loadVisibility(db, user);
-  return { user, visibility: await request.visibilityMemo };
+  const context = (await request.contextMemo)!;
+  // Read apart only after GET /me's statement, which does not read it.
+  context.visibility ??= await loadVisibility(db, user);
+  return { user, visibility: context.visibility };
+}
+
+/**
+ * The signed-in user and what they see, with the answer to the question `ask` returns (authorize): one
+ * statement when it is the request's first look at the session (`ask(null)`: the user is not known
+ * yet), otherwise `ask(user)` and one statement for the question alone, none when it answers null or
+ * asks nothing.
+ */
+export async function requireAccess(
+  request: FastifyRequest,
+  db: Db,
+  ask: (user: SessionUser | null) => AccessQuestion | null,
+): Promise<{ user: SessionUser; visibility: Visibility; answer: AccessAnswer }> {
+  if (!request.contextMemo) {
+    const read = await firstRead(request, db, { question: ask(null) ?? undefined });
+    if (!read) throw httpError(401, MESSAGES.unauthenticated);
+    const { user, visibility } = read.context;
+    return { user, visibility: visibility!, answer: read.answer };
+  }
+  const { user, visibility } = await requireVisibility(request, db);
+  const question = ask(user);
+  const answer =
+    question && (question.exists !== null || question.codes.length > 0)
+      ? await readAccess(db, user.userId, question)
+      : { found: null, owner: null, held: new Set<string>() };
+  return { user, visibility, answer };
+}
+
+/** GET /me: the signed-in user and their Account, in one statement; null without a valid session. */
+export async function currentAccount(
+  request: FastifyRequest,
+  db: Db = request.server.deps.db,
+): Promise<{ user: SessionUser; account: Account | null } | null> {
+  const read = await firstRead(request, db, { account: true });
+  return read ? { user: read.context.user, account: read.account } : null;
 }

@@ -18,7 +18,8 @@ export function grantingCodes(code: string): string[] {
   return codes;
 }
 
-function textArray(values: string[]): string {
+/** A PostgreSQL text[] literal, usable as one parameter on every driver. */
+export function textArray(values: string[]): string {
   return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
 

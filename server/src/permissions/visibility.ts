@@ -141,12 +141,26 @@ export async function assertEntityVisible(
       ? sql`select entity_type, entity_id from departments where id = ${entityId}`
       : sql`select id from ${TABLES[type]} where id = ${entityId}`,
   );
-  if (!row) throw httpError(404, messages.notFound ?? NOT_FOUND[type]);
+  const owner = row && type === 'department' ? { type: row.entity_type!, id: row.entity_id! } : null;
+  checkEntityVisible(visibility, { type, id: entityId }, { found: row !== undefined, owner }, messages);
+}
+
+/**
+ * assertEntityVisible's decision once the entity was looked up (authorize reads it in the statement of
+ * the session): `found`, and for a department the entity it hangs on.
+ */
+export function checkEntityVisible(
+  visibility: Visibility,
+  entity: { type: Level | 'department'; id: number },
+  lookup: { found: boolean; owner: { type: Level; id: number } | null },
+  messages: { notFound?: string; forbidden?: string } = {},
+): void {
+  if (!lookup.found) throw httpError(404, messages.notFound ?? NOT_FOUND[entity.type]);
   const visible =
-    type === 'department'
-      ? canSee(visibility, row.entity_type!, row.entity_id!)
-      : canSee(visibility, type, entityId);
-  if (!visible) throw httpError(403, messages.forbidden ?? FORBIDDEN[type]);
+    entity.type === 'department'
+      ? lookup.owner !== null && canSee(visibility, lookup.owner.type, lookup.owner.id)
+      : canSee(visibility, entity.type, entity.id);
+  if (!visible) throw httpError(403, messages.forbidden ?? FORBIDDEN[entity.type]);
 }
 
 export { FORBIDDEN as VISIBILITY_FORBIDDEN_MESSAGES, NOT_FOUND as VISIBILITY_NOT_FOUND_MESSAGES };

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountSchema, loginBodySchema, logoutAnswerSchema } from '../../../../contract/auth';
 import { errorSchema } from '../../../../contract/common';
-import { buildAccount } from '../../auth/account';
 import { SESSION_COOKIE } from '../../auth/sessions';
-import { currentUser, requireUser, sessionToken } from '../../http/context';
+import { currentAccount, currentUser, sessionToken } from '../../http/context';
 import { httpError, MESSAGES } from '../../http/errors';
 import { DEFAULT_LOGIN_LIMITS, signIn, signOut, type LoginLimits } from './service';
 
@@ -62,10 +61,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits?: LoginLimits }> = async
       },
     },
     async (request) => {
-      const user = await requireUser(request);
-      const account = await buildAccount(db, user.userId);
-      if (!account) throw httpError(401, MESSAGES.unauthenticated);
-      return account;
+      const signedIn = await currentAccount(request);
+      if (!signedIn?.account) throw httpError(401, MESSAGES.unauthenticated);
+      return signedIn.account;
     },
   );
 

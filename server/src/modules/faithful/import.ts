@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import {
   faithfulFieldsSchema,
@@ -124,7 +124,9 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function parseXlsx(buffer: Buffer): Promise<RawRow[]> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded at the first spreadsheet import: ExcelJS alone took half a second of every server start.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     // ExcelJS declares its input an ArrayBuffer: a copy as one (JSZip reads both)
     await workbook.xlsx.load(new Uint8Array(buffer).buffer);

@@ -136,15 +136,19 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { visibility } = await requireVisibility(request);
       const { entity_type: type, entity_id: id } = request.query;
-      if ((type === undefined) !== (id === undefined))
+      if ((type === undefined) !== (id === undefined)) {
+        await requireUser(request);
         throw httpError(400, "Indiquez le type d'entité et l'entité ensemble.");
+      }
+      // authorize first: the session, the visibility and the check in one statement (decision 0015)
       if (type !== undefined && id !== undefined) {
         await authorize(request, { type, id }, READ_CODES);
+        const { visibility } = await requireVisibility(request);
         return listFaithful(db, visibility, { type, id }, request.query);
       }
       await authorize(request, ANYWHERE, READ_CODES);
+      const { visibility } = await requireVisibility(request);
       return listFaithful(db, visibility, { type: 'all' }, request.query);
     },
   );

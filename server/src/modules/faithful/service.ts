@@ -117,18 +117,18 @@ export async function listFaithful(
           select * from m order by lastname, firstname, id limit ${page.limit} offset ${offset}`
     : sql`select ${columns} from users u where ${where}
           order by u.lastname, u.firstname, u.id limit ${page.limit} offset ${offset}`;
-  const [rows, count] = await Promise.all([
-    queryRows<SummaryRow>(
-      db,
-      sql`select p.*, c.name as church_name, c.section_id from (${pageQuery}) p
-          left join churches c on c.id = p.church_id
-          order by p.lastname, p.firstname, p.id`,
-    ),
-    queryOne<{ total: number }>(db, sql`select count(*)::int as total from users u where ${where}`),
-  ]);
+  // One statement: the count rides on every row of the page (and on one empty row past the end).
+  const rows = await queryRows<Partial<SummaryRow> & { total: number }>(
+    db,
+    sql`select t.total, p.*, c.name as church_name, c.section_id
+        from (select count(*)::int as total from users u where ${where}) t
+        left join (${pageQuery}) p on true
+        left join churches c on c.id = p.church_id
+        order by p.lastname, p.firstname, p.id`,
+  );
   return {
-    data: rows.map(toSummary),
-    meta: { total: count?.total ?? 0, page: page.page, limit: page.limit },
+    data: rows.filter((row) => row.id != null).map((row) => toSummary(row as SummaryRow)),
+    meta: { total: rows[0]?.total ?? 0, page: page.page, limit: page.limit },
   };
 }
 

@@ -1,0 +1,30 @@
+import { constants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+
+/** Answers smaller than this go as they are: compressing them saves less than it costs. */
+export const COMPRESSION_THRESHOLD = 1024;
+
+/**
+ * Compression of the API's answers (decision 0016), registered inside the /api scope only: the built
+ * SPA's files are compressed once at build time and served as they are (server/src/http/spa.ts).
+ *
+ * - brotli (quality 4: a dynamic answer is compressed at every request; 11 costs ~30x more CPU for a
+ *   few per cent) or gzip, by the request's Accept-Encoding; never zstd, whose support would depend on
+ *   the Node version of the machine;
+ * - JSON and text answers of at least COMPRESSION_THRESHOLD bytes; files that are compressed already
+ *   (PDF, images, xlsx) are left alone, and a streamed answer stays a stream;
+ * - request bodies are never decompressed (Content-Encoding on a request is not accepted: no zip bomb
+ *   through an upload).
+ */
+export async function registerCompression(api: FastifyInstance): Promise<void> {
+  await api.register(fastifyCompress, {
+    globalCompression: true,
+    globalDecompression: false,
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESSION_THRESHOLD,
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+    // the default list without octet-stream: a downloaded file is not compressed on the fly
+    customTypes: /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)xml(?:;|$)/u,
+  });
+}
