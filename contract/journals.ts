@@ -35,6 +35,8 @@ export const JOURNAL_MESSAGES = {
   account: 'Compte invalide.',
   accountNotFound: "Compte d'opération introuvable.",
   page: 'Page invalide.',
+  after: 'Opération de reprise invalide.',
+  afterNotFound: "L'opération de reprise n'appartient pas à ce journal ni à cette période.",
   limit: `Limite invalide (1 à ${JOURNAL_MAX_LIMIT}).`,
   forbidden: "Vous n'avez pas accès aux documents comptables de cette entité.",
 } as const;
@@ -96,7 +98,22 @@ const journalType = z.enum(JOURNAL_TYPES, {
 });
 
 export const treasuryJournalQuerySchema = z
-  .object({ ...periodShape, type: journalType, page, limit })
+  .object({
+    ...periodShape,
+    type: journalType,
+    page,
+    limit,
+    /**
+     * Keyset paging: the id of the last row already read (`meta.next_after` of the previous answer);
+     * the answer starts after it, with the running balance carried from every row before it.
+     */
+    after: z.coerce
+      .number({ error: JOURNAL_MESSAGES.after })
+      .int(JOURNAL_MESSAGES.after)
+      .min(1, JOURNAL_MESSAGES.after)
+      .max(Number.MAX_SAFE_INTEGER, JOURNAL_MESSAGES.after)
+      .optional(),
+  })
   .superRefine(checkPeriod);
 export type TreasuryJournalQuery = z.input<typeof treasuryJournalQuerySchema>;
 
@@ -161,7 +178,10 @@ export const treasuryJournalAnswerSchema = z.object({
   totals: z.object({ receipts: money, expenses: money }),
   /** opening_balance + totals.receipts - totals.expenses */
   closing_balance: money,
-  meta: metaSchema,
+  meta: metaSchema.extend({
+    /** the id to pass as `after` for the next rows, null once the period is read to its end */
+    next_after: z.number().int().nullable(),
+  }),
 });
 export type TreasuryJournalAnswer = z.infer<typeof treasuryJournalAnswerSchema>;
 

@@ -133,7 +133,7 @@ describe('GET /treasury-journal: balances', () => {
     ]);
     expect(body.totals).toEqual({ receipts: 20_000, expenses: 21_000 });
     expect(body.closing_balance).toBe(114_000);
-    expect(body.meta).toEqual({ total: 6, page: 1, limit: 1000 });
+    expect(body.meta).toEqual({ total: 6, page: 1, limit: 1000, next_after: null });
     expect(body.entity).toEqual({ type: 'church', id: a1, name: 'Église Nord A1' });
     expect(body.period).toEqual({
       from_date: '2026-03-01',
@@ -184,13 +184,57 @@ describe('GET /treasury-journal: balances', () => {
     );
     const body = page2.json<TreasuryJournalAnswer>();
     expect(body.data.map((r) => r.solde)).toEqual([113_000, 122_000]);
-    expect(body.meta).toEqual({ total: 6, page: 2, limit: 2 });
+    expect(body.meta).toEqual({ total: 6, page: 2, limit: 2, next_after: ids['dîme annulée'] });
     expect(body.closing_balance).toBe(114_000);
     const beyond = await journal(
       'tresorier@example.org',
       `entity_type=CHURCH&entity_id=${a1}&type=CASH&${march}&limit=5&page=3`,
     );
     expect(beyond.json<TreasuryJournalAnswer>()).toMatchObject({ data: [], closing_balance: 114_000 });
+  });
+
+  it('pages by keyset: each page starts after the last row read, with the balance carried', async () => {
+    const base = `entity_type=CHURCH&entity_id=${a1}&type=CASH&${march}&limit=2`;
+    const seen: [string, number][] = [];
+    let after: number | null = null;
+    let pages = 0;
+    do {
+      const response = await journal('tresorier@example.org', after ? `${base}&after=${after}` : base);
+      expect(response.statusCode).toBe(200);
+      const body: TreasuryJournalAnswer = response.json<TreasuryJournalAnswer>();
+      expect(treasuryJournalAnswerSchema.safeParse(body).success).toBe(true);
+      expect(body).toMatchObject({ opening_balance: 115_000, closing_balance: 114_000, meta: { total: 6 } });
+      seen.push(...body.data.map((r): [string, number] => [r.designation, r.solde]));
+      after = body.meta.next_after;
+      if (after !== null) expect(after).toBe(body.data.at(-1)!.id);
+      pages++;
+    } while (after !== null && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen).toEqual([
+      ['début mars', 122_000],
+      ['offrande mars', 125_000],
+      ['électricité', 113_000], // same instant as the offering: the id breaks the tie across pages
+      ['dîme annulée', 122_000],
+      ['Annulation : dîme annulée', 113_000],
+      ['fin mars', 114_000],
+    ]);
+    // the last row read: nothing after it
+    const end = await journal('tresorier@example.org', `${base}&after=${ids['fin mars']}`);
+    expect(end.json<TreasuryJournalAnswer>()).toMatchObject({ data: [], meta: { next_after: null } });
+  });
+
+  it('refuses an `after` outside the journal and period, or not a row id, in French', async () => {
+    const base = `entity_type=CHURCH&entity_id=${a1}&type=CASH&${march}`;
+    for (const other of [ids['banque mars'], ids['A2 mars'], ids['début avril'], 999_999_999]) {
+      const response = await journal('tresorier@example.org', `${base}&after=${other}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toContain(JOURNAL_MESSAGES.afterNotFound);
+    }
+    for (const junk of ['abc', '0', '-3', '1.5']) {
+      const response = await journal('tresorier@example.org', `${base}&after=${junk}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toContain(JOURNAL_MESSAGES.after);
+    }
   });
 
   it('reads one journal type at a time', async () => {

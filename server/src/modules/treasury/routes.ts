@@ -58,8 +58,10 @@ export const treasuryRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Les mouvements du journal dans l’ordre (date, id), avec le solde après chaque ligne calculé ' +
           'en SQL depuis le solde d’ouverture (tous les mouvements du journal avant `from_date`), les ' +
-          'totaux et le solde de clôture de toute la période. Paginé par `page` et `limit` ' +
-          '(1 000 par défaut, 5 000 au plus) ; le solde reste celui de la période entière. ' +
+          'totaux et le solde de clôture de toute la période. Paginé par curseur : `limit` lignes (1 000 par ' +
+          'défaut, 5 000 au plus), puis `after` = `meta.next_after` de la réponse précédente pour les ' +
+          'suivantes (null à la fin de la période) ; chaque page coûte le même temps où qu’elle soit dans ' +
+          'la période et le solde reste celui de la période entière. `page` reste accepté. ' +
           ACCESS,
         querystring: treasuryJournalQuerySchema,
         response: { 200: treasuryJournalAnswerSchema, ...errors },
