@@ -41,7 +41,7 @@ beforeEach(() => {
         opening_balance: 1000,
         totals: { receipts: 30_000, expenses: 0 },
         closing_balance: 31_000,
-        meta: { total: 300, page: 1, limit: 5000 },
+        meta: { total: 300, page: 1, limit: 5000, next_after: null },
       });
     }),
   );

@@ -29,11 +29,20 @@ function row(id: number, overrides: Partial<TreasuryJournalRow> = {}): TreasuryJ
   };
 }
 
-function answer(rows: TreasuryJournalRow[], query: URLSearchParams): TreasuryJournalAnswer {
+/** The server's keyset paging: `limit` rows after the row `after` (every row when `pageSize` is unset). */
+function answer(
+  rows: TreasuryJournalRow[],
+  query: URLSearchParams,
+  pageSize?: number,
+): TreasuryJournalAnswer {
   const receipts = rows.reduce((s, r) => s + r.receipts, 0);
   const expenses = rows.reduce((s, r) => s + r.expenses, 0);
+  const limit = pageSize ?? Number(query.get('limit') ?? 1000);
+  const after = Number(query.get('after') ?? 0);
+  const start = after ? rows.findIndex((r) => r.id === after) + 1 : 0;
+  const page = rows.slice(start, start + limit);
   return {
-    data: rows,
+    data: page,
     entity: { type: 'church', id: church.id, name: church.name },
     journal_type: (query.get('type') ?? 'CASH') as 'CASH',
     period: {
@@ -44,7 +53,12 @@ function answer(rows: TreasuryJournalRow[], query: URLSearchParams): TreasuryJou
     opening_balance: 10_000,
     totals: { receipts, expenses },
     closing_balance: 10_000 + receipts - expenses,
-    meta: { total: rows.length, page: 1, limit: 5000 },
+    meta: {
+      total: rows.length,
+      page: 1,
+      limit,
+      next_after: start + limit < rows.length ? (page.at(-1)?.id ?? null) : null,
+    },
   };
 }
 
@@ -52,6 +66,7 @@ function answer(rows: TreasuryJournalRow[], query: URLSearchParams): TreasuryJou
 function api(
   rows: TreasuryJournalRow[] = [row(1), row(2, { receipts: 0, expenses: 500, observations: 'Reçu 12' })],
   wait = 0,
+  pageSize?: number,
 ) {
   const calls: URLSearchParams[] = [];
   server.use(
@@ -60,7 +75,7 @@ function api(
       const query = new URL(request.url).searchParams;
       calls.push(query);
       if (wait) await delay(wait);
-      return HttpResponse.json(answer(rows, query));
+      return HttpResponse.json(answer(rows, query, pageSize));
     }),
   );
   return calls;
@@ -239,15 +254,39 @@ describe('treasury journal screen: the table', () => {
     expect(await screen.findByText('Aucune opération sur la période sélectionnée')).toBeInTheDocument();
   });
 
-  it('renders only the visible part of 5,000 rows', async () => {
+  it('asks for the first 200 rows only, and renders only the visible part of them', async () => {
     const many = Array.from({ length: 5000 }, (_, i) => row(i + 1));
-    await applied(many);
+    const calls = await applied(many);
     const table = await screen.findByRole('table', { name: 'Journal de trésorerie' });
     await within(table).findByText('Opération 1');
+    expect(calls).toHaveLength(1);
+    expect(calls[0].get('limit')).toBe('200');
+    expect(calls[0].get('after')).toBeNull();
     const rendered = within(table).getAllByRole('row').length;
     expect(rendered).toBeGreaterThan(10);
     expect(rendered).toBeLessThan(100);
-    expect(within(table).queryByText('Opération 5000')).not.toBeInTheDocument();
+    expect(within(table).queryByText('Opération 200')).not.toBeInTheDocument();
+  });
+
+  it('loads the next rows after the last one read when the table comes near its end', async () => {
+    // pages of 4 rows (the server decides): all in view, so the table asks for the next ones
+    const calls = api(
+      Array.from({ length: 10 }, (_, i) => row(i + 1)),
+      0,
+      4,
+    );
+    await open();
+    const user = userEvent.setup();
+    await pickCaisse(user);
+    await user.click(screen.getByRole('button', { name: 'Définir la période' }));
+    await user.click(screen.getByRole('button', { name: 'Filtrer' }));
+    const table = await screen.findByRole('table', { name: 'Journal de trésorerie' });
+    await within(table).findByText('Opération 10');
+    expect(calls.map((c) => c.get('after'))).toEqual([null, '4', '8']);
+    const names = within(table)
+      .getAllByText(/^Opération \d+$/)
+      .map((cell) => cell.textContent);
+    expect(names).toEqual(Array.from({ length: 10 }, (_, i) => `Opération ${i + 1}`));
   });
 });
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { JournalType } from '@contract/accounts';
 import {
   JOURNAL_MAX_LIMIT,
@@ -35,31 +35,61 @@ async function allPages<T extends { data: unknown[]; meta: { total: number } }>(
   return { ...first, data: rows };
 }
 
-/** GET /treasury-journal over the whole period (every page). */
-export function fetchTreasuryJournal(
+/** Rows of the treasury journal's first answer and of each page loaded as the table scrolls. */
+export const TREASURY_PAGE_ROWS = 200;
+
+async function treasuryPage(
+  entity: EntityLevel,
+  period: Period,
+  type: JournalType,
+  after: number | null,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<TreasuryJournalAnswer> {
+  const { data } = await http.get<TreasuryJournalAnswer>('/treasury-journal', {
+    params: { ...base(entity, period), type, limit, ...(after ? { after } : {}) },
+    signal,
+  });
+  return data;
+}
+
+/**
+ * GET /treasury-journal over the whole period (print and export): pages of 5,000 rows read by keyset
+ * (`after` = the previous page's `meta.next_after`), each as fast as the first, up to MAX_LOADED_ROWS.
+ */
+export async function fetchTreasuryJournal(
   entity: EntityLevel,
   period: Period,
   type: JournalType,
   signal?: AbortSignal,
 ): Promise<TreasuryJournalAnswer> {
-  return allPages(async (page) => {
-    const { data } = await http.get<TreasuryJournalAnswer>('/treasury-journal', {
-      params: { ...base(entity, period), type, page, limit: JOURNAL_MAX_LIMIT },
-      signal,
-    });
-    return data;
-  });
+  const first = await treasuryPage(entity, period, type, null, JOURNAL_MAX_LIMIT, signal);
+  const rows = [...first.data];
+  let after = first.meta.next_after ?? null;
+  while (after !== null && rows.length < MAX_LOADED_ROWS) {
+    const next = await treasuryPage(entity, period, type, after, JOURNAL_MAX_LIMIT, signal);
+    rows.push(...next.data);
+    after = next.meta.next_after ?? null;
+  }
+  return { ...first, data: rows, meta: { ...first.meta, next_after: after } };
 }
 
-/** The treasury journal, only once a period is applied and a type chosen (SPEC.md section 5). */
+/**
+ * The treasury journal, only once a period is applied and a type chosen (SPEC.md section 5): the first
+ * TREASURY_PAGE_ROWS rows with the period's figures, then the next pages as the table scrolls
+ * (`fetchNextPage`), each starting after the last row read with its running balance from the server.
+ */
 export function useTreasuryJournal(
   entity: EntityLevel | null,
   period: Period | null,
   type: JournalType | '',
 ) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: journalKeys.treasury(entity!, period!, type as JournalType),
-    queryFn: ({ signal }) => fetchTreasuryJournal(entity!, period!, type as JournalType, signal),
+    queryFn: ({ pageParam, signal }) =>
+      treasuryPage(entity!, period!, type as JournalType, pageParam, TREASURY_PAGE_ROWS, signal),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.meta.next_after ?? null,
     enabled: entity !== null && period !== null && type !== '',
   });
 }

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { cn } from '@/shared/lib/cn';
 
@@ -34,6 +34,8 @@ export function LedgerTable<Row extends { id: number }>({
   emptyText,
   printing = false,
   minWidth = 720,
+  onNearEnd,
+  loadingMore = false,
 }: {
   caption: string;
   head: ReactNode;
@@ -45,6 +47,10 @@ export function LedgerTable<Row extends { id: number }>({
   emptyText: string;
   printing?: boolean;
   minWidth?: number;
+  /** called when the rows in view come near the last loaded row (the next page is then fetched) */
+  onNearEnd?: () => void;
+  /** the next page is on its way: a status line after the rows */
+  loadingMore?: boolean;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const list = rows ?? [];
@@ -60,6 +66,10 @@ export function LedgerTable<Row extends { id: number }>({
   const paddingTop = items.length > 0 ? items[0].start : 0;
   const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
   const span = columns.length;
+  const lastInView = items.length > 0 ? items[items.length - 1].index : -1;
+  useEffect(() => {
+    if (onNearEnd && list.length > 0 && lastInView >= list.length - 1 - OVERSCAN * 2) onNearEnd();
+  }, [onNearEnd, lastInView, list.length]);
 
   const renderRow = (row: Row, index: number, fixed: boolean) => (
     <tr
@@ -119,6 +129,13 @@ export function LedgerTable<Row extends { id: number }>({
                   {paddingBottom > 0 && (
                     <tr aria-hidden="true">
                       <td colSpan={span} style={{ height: paddingBottom, padding: 0 }} />
+                    </tr>
+                  )}
+                  {loadingMore && (
+                    <tr>
+                      <td colSpan={span} role="status" className="px-3 py-3 text-center text-slate-600">
+                        Chargement des opérations suivantes…
+                      </td>
                     </tr>
                   )}
                 </>

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { JournalType } from '@contract/accounts';
 import { JOURNAL_TYPE_LABELS } from '@/shared/lib/labels';
 import type { TreasuryJournalAnswer, TreasuryJournalRow } from '@contract/journals';
@@ -10,7 +11,7 @@ import { formatDate } from '@/shared/lib/format';
 import { slugify } from '@/shared/lib/slug';
 import { levelEntity, useLevel, type EntityLevel } from '@/shared/level/level-context';
 import { useSpacePaths } from '@/shared/routing/space-paths';
-import { useTreasuryJournal } from '../api/journal-queries';
+import { fetchTreasuryJournal, useTreasuryJournal } from '../api/journal-queries';
 import { DocumentScope } from '../components/document-scope';
 import { Amount, Figure, Figures, Hint, periodLine, PrintHeading } from '../components/document-parts';
 import { JournalTypeSelect } from '../components/journal-type-select';
@@ -168,14 +169,49 @@ function TreasuryJournal({ entity, name }: { entity: EntityLevel; name: string }
   const journal = useTreasuryJournal(entity, filter.period, type);
   const { printing, print } = usePrinting();
   const [exporting, setExporting] = useState(false);
+  const [preparingPrint, setPreparingPrint] = useState(false);
+  // the whole period, once print or export asked for it (for this period and type only)
+  const [whole, setWhole] = useState<{ key: string; journal: TreasuryJournalAnswer } | null>(null);
 
   const ready = filter.period !== null && type !== '';
-  const data = journal.data;
+  const key = JSON.stringify([filter.period, type]);
+  const pages = journal.data?.pages;
+  const data = pages?.[0];
+  const loaded = useMemo(() => pages?.flatMap((p) => p.data), [pages]);
+  const wholeJournal = whole?.key === key ? whole.journal : null;
+  const rows = wholeJournal?.data ?? loaded;
+  const complete = wholeJournal ? wholeJournal.meta.next_after === null : !journal.hasNextPage;
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = journal;
+  const onNearEnd = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage && !wholeJournal) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, wholeJournal]);
+
+  /** every row of the period (pages of 5,000 by keyset), kept for the table too */
+  const loadWhole = async (): Promise<TreasuryJournalAnswer | null> => {
+    if (!filter.period || !type || !data) return null;
+    if (wholeJournal) return wholeJournal;
+    if (!journal.hasNextPage) return { ...data, data: loaded ?? [] };
+    const answer = await fetchTreasuryJournal(entity, filter.period, type);
+    flushSync(() => setWhole({ key, journal: answer }));
+    return answer;
+  };
+  const onPrint = async () => {
+    setPreparingPrint(true);
+    try {
+      await loadWhole();
+      print();
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setPreparingPrint(false);
+    }
+  };
   const onExport = async () => {
-    if (!data) return;
     setExporting(true);
     try {
-      await exportJournal(data, name);
+      const answer = await loadWhole();
+      if (answer) await exportJournal(answer, name);
     } catch (error) {
       notify.error(errorMessage(error));
     } finally {
@@ -191,6 +227,9 @@ function TreasuryJournal({ entity, name }: { entity: EntityLevel; name: string }
         lines={[
           type ? `Journal : ${JOURNAL_TYPE_LABELS[type]}` : '',
           filter.applied ? periodLine(filter.applied.from, filter.applied.to) : '',
+          data && rows && !complete
+            ? `${rows.length} opérations sur ${data.meta.total} : le bouton Imprimer imprime la période entière.`
+            : '',
         ].filter(Boolean)}
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between print:hidden">
@@ -200,7 +239,7 @@ function TreasuryJournal({ entity, name }: { entity: EntityLevel; name: string }
 
       {!ready ? (
         <Hint>Définissez la période et choisissez le type de journal pour afficher les opérations.</Hint>
-      ) : journal.isError ? (
+      ) : journal.isError && !data ? (
         <div role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">
           {errorMessage(journal.error)}{' '}
           <Button variant="ghost" size="sm" onClick={() => void journal.refetch()}>
@@ -218,23 +257,33 @@ function TreasuryJournal({ entity, name }: { entity: EntityLevel; name: string }
                 <Figure label="Solde de clôture" value={data.closing_balance} strong />
               </Figures>
               <div className="flex flex-wrap gap-2">
-                <PrintButton onClick={print} />
+                <PrintButton onClick={() => void onPrint()} disabled={preparingPrint} />
                 <ExportButton onClick={() => void onExport()} loading={exporting} />
               </div>
             </div>
           )}
-          {data && data.meta.total > data.data.length && (
+          {wholeJournal && wholeJournal.meta.next_after !== null && (
             <p className="text-sm text-amber-700">
-              Seules les {data.data.length} premières opérations sur {data.meta.total} sont affichées :
-              réduisez la période.
+              Seules les {wholeJournal.data.length} premières opérations sur {wholeJournal.meta.total} sont
+              chargées : réduisez la période.
             </p>
+          )}
+          {journal.isFetchNextPageError && (
+            <div role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">
+              {errorMessage(journal.error)}{' '}
+              <Button variant="ghost" size="sm" onClick={() => void journal.fetchNextPage()}>
+                Réessayer
+              </Button>
+            </div>
           )}
           <LedgerTable
             caption="Journal de trésorerie"
             head={<JournalHead />}
             columns={COLUMNS}
-            rows={data?.data}
+            rows={rows}
             loading={journal.isPending}
+            onNearEnd={onNearEnd}
+            loadingMore={isFetchingNextPage}
             emptyText={EMPTY_JOURNAL_TEXT}
             printing={printing}
             first={
