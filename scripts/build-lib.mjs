@@ -2,6 +2,7 @@
 // server (esbuild, TypeScript bundled into plain JavaScript in build/server/). Each build records the
 // hash of its inputs in build/stamps/<target>.json; a target is stale when its output is missing or
 // the hash of its inputs changed since (file contents, not times: a checkout or a copy keeps it right).
+import { precompress } from './precompress.mjs';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -64,6 +65,7 @@ export const TARGETS = {
       'tsconfig.json',
       'tailwind.config.ts',
       'package-lock.json',
+      'scripts/precompress.mjs',
     ],
     extra: viteVariables,
   },
@@ -116,6 +118,10 @@ function buildSpa() {
   const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
   const run = spawnSync(process.execPath, [vite, 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (run.status !== 0) throw new Error(`vite build a échoué (code ${run.status})`);
+  const { count, raw, br } = precompress(path.join(ROOT, 'dist'));
+  console.log(
+    `[build] ${count} fichiers précompressés (brotli et gzip) : ${(raw / 1024).toFixed(0)} Kio → ${(br / 1024).toFixed(0)} Kio en brotli`,
+  );
 }
 
 /** The server as plain JavaScript in `outDir` (its index.js is what `npm start` runs). */

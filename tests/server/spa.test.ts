@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,15 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>SPA</title><div id="root"></div>');
   writeFileSync(path.join(dir, 'assets', 'app-123.js'), 'console.log("app");');
   writeFileSync(path.join(dir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // what scripts/precompress.mjs writes at build time beside a big asset and index.html
+  const big = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `ligne ${i}`))};`;
+  writeFileSync(path.join(dir, 'assets', 'page-abc.js'), big);
+  const { precompress } = await import('../../scripts/precompress.mjs');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html><title>SPA</title><div id="root"></div><!-- ${'x'.repeat(1200)} -->`,
+  );
+  expect(precompress(dir).count).toBe(2);
   t = await createTestApp({ template: 'fixture', config: { staticDir: dir } });
 });
 afterAll(async () => {
@@ -39,6 +49,30 @@ describe('serving the built SPA', () => {
     const logo = await t.app.inject({ url: '/logo.svg' });
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toMatch(/svg/);
+  });
+
+  it('sends the precompressed copy the browser accepts (brotli first), the plain file otherwise', async () => {
+    const plain = await t.app.inject({ url: '/assets/page-abc.js' });
+    const br = await t.app.inject({
+      url: '/assets/page-abc.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toMatch(/immutable/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    const gz = await t.app.inject({ url: '/assets/page-abc.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // the pages of the router get index.html compressed too, never cached
+    const page = await t.app.inject({ url: '/mon-eglise', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root">');
   });
 
   it('answers 404 for a missing asset, and JSON 404 for unknown API paths', async () => {

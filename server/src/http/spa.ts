@@ -15,10 +15,15 @@ export async function registerSpaAndNotFound(app: FastifyInstance, staticDir: st
       root,
       prefix: '/',
       index: ['index.html'],
+      // the build wrote file.br and file.gz beside each asset (scripts/precompress.mjs): sent by
+      // negotiation of Accept-Encoding (brotli first), with Vary: Accept-Encoding
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // the same URL answers brotli, gzip or plain: a shared cache keeps one copy per encoding
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }
