@@ -1,7 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { cn } from '@/shared/lib/cn';
 import { Button } from './button';
-import { DateRangePicker, formatRange, type DateRangeValue } from './date-range-picker';
+import { formatRange, type DateRangeValue } from './date-range';
 import { Dialog } from './dialog';
 import {
   controlClass,
@@ -12,6 +12,11 @@ import {
   useFieldIds,
   type FieldErrorValue,
 } from './field';
+
+// The calendar (react-day-picker, ~19 KB compressed) loads when the field is about to open, not with
+// the list page that shows the field.
+const loadPicker = () => import('./date-range-picker');
+const DateRangePicker = lazy(() => loadPicker().then((m) => ({ default: m.DateRangePicker })));
 
 export type DateRangeFieldProps = {
   label: ReactNode;
@@ -72,6 +77,8 @@ export function DateRangeField({
             aria-labelledby={`${labelId} ${valueId}`}
             aria-invalid={message ? true : undefined}
             aria-describedby={ids.describedBy}
+            onPointerEnter={() => void loadPicker()}
+            onFocus={() => void loadPicker()}
             className={controlClass(
               Boolean(message),
               'flex min-h-10 items-center justify-between gap-2 text-left',
@@ -117,8 +124,16 @@ export function DateRangeField({
           </>
         }
       >
-        <div className="flex justify-center">
-          <DateRangePicker value={draft} onChange={setDraft} label={label} />
+        <div className="flex min-h-72 justify-center">
+          <Suspense
+            fallback={
+              <p role="status" className="self-center text-sm text-slate-600">
+                Patientez
+              </p>
+            }
+          >
+            <DateRangePicker value={draft} onChange={setDraft} label={label} />
+          </Suspense>
         </div>
       </Dialog>
       {hint && <FieldHint id={ids.hintId}>{hint}</FieldHint>}

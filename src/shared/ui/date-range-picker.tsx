@@ -2,13 +2,13 @@ import { useId, type ReactNode } from 'react';
 import { DayPicker, type DateRange } from 'react-day-picker';
 import { fr } from 'react-day-picker/locale';
 import { cn } from '@/shared/lib/cn';
-import { formatDate } from '@/shared/lib/format';
 import { useMediaQuery } from '@/shared/lib/use-media-query';
 
-export type DateRangeValue = { from?: Date; to?: Date };
+import { EARLIEST_DATE, formatRange, type DateRangeValue } from './date-range';
 
-/** The earliest date any form accepts (SPEC.md section 5). */
-export const EARLIEST_DATE = new Date(1900, 0, 1);
+// the light part (the value, its text, the earliest date) lives in date-range.ts, so that a field
+// showing a period does not load the calendar (react-day-picker) until it opens
+export { EARLIEST_DATE, formatRange, type DateRangeValue } from './date-range';
 
 export type DateRangePickerProps = {
   value: DateRangeValue | undefined;
@@ -53,13 +53,6 @@ const classNames = {
   disabled: 'opacity-40 [&>button]:cursor-not-allowed [&>button]:hover:bg-transparent',
   hidden: 'invisible',
 };
-
-/** 'Du 05/03/2026 au 12/03/2026' */
-export function formatRange(range: DateRangeValue | undefined): string {
-  if (!range?.from) return '';
-  if (!range.to) return `À partir du ${formatDate(range.from)}`;
-  return `Du ${formatDate(range.from)} au ${formatDate(range.to)}`;
-}
 
 /**
  * A calendar to pick a period: two months side by side (one on phones), in French, weeks starting on

@@ -104,6 +104,8 @@ describe('DateRangeField', () => {
     const trigger = screen.getByRole('button', { name: 'Période Du 05/03/2026 au 12/03/2026' });
     await user.click(trigger);
     expect(screen.getByRole('dialog', { name: 'Période' })).toBeInTheDocument();
+    // the calendar is loaded when the field opens
+    await within(screen.getByRole('dialog')).findAllByRole('grid', {}, { timeout: 4000 });
     await user.click(day('2 mars'));
     await user.click(day('25 mars'));
     await user.click(screen.getByRole('button', { name: 'Annuler' }));
@@ -116,6 +118,7 @@ describe('DateRangeField', () => {
     const onChange = vi.fn();
     render(<Field onChange={onChange} />);
     await user.click(screen.getByRole('button', { name: /^Période/ }));
+    await within(screen.getByRole('dialog')).findAllByRole('grid', {}, { timeout: 4000 });
     await user.click(day('2 mars'));
     await user.click(day('25 mars'));
     const picked = within(screen.getByRole('dialog')).getByText(/^Du /).textContent;

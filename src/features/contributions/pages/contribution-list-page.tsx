@@ -18,7 +18,7 @@ import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { Combobox } from '@/shared/ui/combobox';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
-import type { DateRangeValue } from '@/shared/ui/date-range-picker';
+import type { DateRangeValue } from '@/shared/ui/date-range';
 import { DateRangeField } from '@/shared/ui/date-range-field';
 import { Select } from '@/shared/ui/select';
 import { TextField } from '@/shared/ui/text-field';

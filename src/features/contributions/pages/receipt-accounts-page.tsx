@@ -6,7 +6,7 @@ import { levelEntity, useLevel } from '@/shared/level/level-context';
 import { useSpacePaths } from '@/shared/routing/space-paths';
 import { usePageTitle } from '@/shared/level/page-title';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
-import type { DateRangeValue } from '@/shared/ui/date-range-picker';
+import type { DateRangeValue } from '@/shared/ui/date-range';
 import { DateRangeField } from '@/shared/ui/date-range-field';
 import { useReceiptAccountTotals } from '../api/contributions';
 import { FormError } from '@/shared/ui/form-error';

@@ -12,7 +12,7 @@ import { useMediaQuery } from '@/shared/lib/use-media-query';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { DateRangeField } from '@/shared/ui/date-range-field';
-import type { DateRangeValue } from '@/shared/ui/date-range-picker';
+import type { DateRangeValue } from '@/shared/ui/date-range';
 import { FormError } from '@/shared/ui/form-error';
 import { Money } from '@/shared/ui/money';
 import { Select } from '@/shared/ui/select';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { DateRangeValue } from '@/shared/ui/date-range-picker';
+import type { DateRangeValue } from '@/shared/ui/date-range';
 import { toApiDate } from '@/shared/lib/format';
 import type { Period } from '../api/keys';
 
