@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router';
+import { SPACE_PREFIXES, spaceOfPath } from '@contract/spaces';
 import type { SpaceKey } from '@/shared/auth/roles';
 import type { SpaceDefinition } from '@/shared/routing/space';
 import { LogoLoader } from '@/shared/ui/logo-loader';
@@ -17,39 +18,28 @@ type SpaceEntry = {
   load: () => Promise<SpaceModule>;
 };
 
-const under = (prefix: string) => (pathname: string) =>
-  pathname === prefix || pathname.startsWith(`${prefix}/`);
-
-/** First segments of the personal space, which has no prefix (ROUTES.md). */
-const PERSONAL_SEGMENTS = [
-  'dashboard',
-  'mes-contributions',
-  'mon-profil',
-  'mes-requetes',
-  'notifications',
-  'departements',
-];
+const owns =
+  (space: keyof typeof SPACE_PREFIXES) =>
+  (pathname: string): boolean =>
+    spaceOfPath(pathname) === space;
 
 /**
- * Each space's route tree is its own chunk, loaded when the user first opens one of its paths: a
- * user downloads only the spaces they open, and /connexion none of them.
+ * Each space's route tree is its own chunk, loaded when the user first opens one of its paths
+ * (contract/spaces.ts says which): a user downloads only the spaces they open, and /connexion none of
+ * them. The server preloads the tree of the page it serves (server/src/http/spa.ts).
  */
 export const SPACES: SpaceEntry[] = [
-  { key: 'admin', owns: under('/admin'), load: () => import('@/spaces/admin/routes') },
-  { key: 'accountant', owns: under('/espace-comptable'), load: () => import('@/spaces/accountant/routes') },
+  { key: 'admin', owns: owns('admin'), load: () => import('@/spaces/admin/routes') },
+  { key: 'accountant', owns: owns('accountant'), load: () => import('@/spaces/accountant/routes') },
   {
     key: 'national-office',
-    owns: under('/mon-bureau-national'),
+    owns: owns('national-office'),
     load: () => import('@/spaces/national-office/routes'),
   },
-  { key: 'region', owns: under('/ma-region'), load: () => import('@/spaces/region/routes') },
-  { key: 'section', owns: under('/ma-section'), load: () => import('@/spaces/section/routes') },
-  { key: 'church', owns: under('/mon-eglise'), load: () => import('@/spaces/church/routes') },
-  {
-    key: 'personal',
-    owns: (pathname) => PERSONAL_SEGMENTS.some((segment) => under(`/${segment}`)(pathname)),
-    load: () => import('@/spaces/personal/routes'),
-  },
+  { key: 'region', owns: owns('region'), load: () => import('@/spaces/region/routes') },
+  { key: 'section', owns: owns('section'), load: () => import('@/spaces/section/routes') },
+  { key: 'church', owns: owns('church'), load: () => import('@/spaces/church/routes') },
+  { key: 'personal', owns: owns('personal'), load: () => import('@/spaces/personal/routes') },
 ];
 
 export const ROOT_ROUTE_ID = 'root';

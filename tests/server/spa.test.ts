@@ -23,6 +23,18 @@ beforeAll(async () => {
     `<!doctype html><title>SPA</title><div id="root"></div><!-- ${'x'.repeat(1200)} -->`,
   );
   expect(precompress(dir).count).toBe(2);
+  // a build manifest: the entry, the church space's tree, the shell and a chunk both import
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(
+    path.join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react-1.js' },
+      '_ui.js': { file: 'assets/ui-1.js', imports: ['_react.js'] },
+      'src/spaces/church/routes.tsx': { file: 'assets/routes-church.js', imports: ['_ui.js', '_react.js'] },
+      'src/app/layouts/space-shell.tsx': { file: 'assets/space-shell-1.js', imports: ['_ui.js'] },
+    }),
+  );
   t = await createTestApp({ template: 'fixture', config: { staticDir: dir } });
 });
 afterAll(async () => {
@@ -73,6 +85,17 @@ describe('serving the built SPA', () => {
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root">');
+  });
+
+  it("preloads the space's route tree and shell with its pages, beyond what the entry loads", async () => {
+    const page = await t.app.inject({ url: '/mon-eglise/depenses/12' });
+    expect(page.headers['link']).toBe(
+      '</assets/routes-church.js>; rel=modulepreload, </assets/ui-1.js>; rel=modulepreload, ' +
+        '</assets/space-shell-1.js>; rel=modulepreload',
+    );
+    // a space the build has no tree for, and the public pages: nothing to preload
+    expect((await t.app.inject({ url: '/ma-region' })).headers['link']).toBeUndefined();
+    expect((await t.app.inject({ url: '/connexion' })).headers['link']).toBeUndefined();
   });
 
   it('answers 404 for a missing asset, and JSON 404 for unknown API paths', async () => {

@@ -1,8 +1,38 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { SPACE_PREFIXES, spaceOfPath, type SpaceFolder } from '../../../contract/spaces';
 import { MESSAGES, withPrefix } from './errors';
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+
+/**
+ * What a page of each space needs beyond the entry: the space's route tree and the shell, with every
+ * chunk they import, as `Link: <...>; rel=modulepreload` values (from the build's manifest). The
+ * browser then fetches them while it loads the entry, instead of one after the other (issue 18).
+ */
+export function spacePreloads(root: string): Map<SpaceFolder, string> {
+  const preloads = new Map<SpaceFolder, string>();
+  const manifestPath = path.join(root, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) return preloads;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const dep of manifest[key].imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  const entry = closure('index.html');
+  for (const space of Object.keys(SPACE_PREFIXES) as SpaceFolder[]) {
+    const routes = `src/spaces/${space}/routes.tsx`;
+    if (!manifest[routes]) continue;
+    const keys = closure('src/app/layouts/space-shell.tsx', closure(routes));
+    const files = [...keys].filter((key) => !entry.has(key)).map((key) => manifest[key].file);
+    preloads.set(space, files.map((file) => `</${file}>; rel=modulepreload`).join(', '));
+  }
+  return preloads;
+}
 
 /**
  * Not-found answers: under /api a JSON 404; elsewhere, when the SPA is served, a GET for a page gets
@@ -28,6 +58,8 @@ export async function registerSpaAndNotFound(app: FastifyInstance, staticDir: st
     });
   }
 
+  const preloads = root ? spacePreloads(root) : new Map<SpaceFolder, string>();
+
   // /receipt/{id} (the QR code of a receipt) gets the light page of its own entry, receipt.html
   // (decision 0009), when the build has it; otherwise the SPA, which has the same route.
   const receiptPage = root && existsSync(path.join(root, 'receipt.html')) ? 'receipt.html' : null;
@@ -52,6 +84,9 @@ export async function registerSpaAndNotFound(app: FastifyInstance, staticDir: st
       (request.method === 'GET' || request.method === 'HEAD') &&
       !url.startsWith('/assets/')
     ) {
+      const space = spaceOfPath(url);
+      const link = space ? preloads.get(space) : undefined;
+      if (link) reply.header('Link', link);
       return reply
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
