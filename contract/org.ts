@@ -154,7 +154,8 @@ export const ORG_MESSAGES = {
   superAdminOnly: 'Seul un super-administrateur peut gérer les bureaux nationaux.',
 } as const;
 
-const nameField = (required: string) =>
+/** The name of an entity: trimmed, 2 to 150 characters, letters, digits and a few signs (forms too). */
+export const orgNameField = (required: string) =>
   z
     .string({ error: required })
     .trim()
@@ -193,39 +194,47 @@ const optionalEmail = z
   .nullish()
   .transform((value) => (value ? value.toLowerCase() : null));
 
-/** The contact fields of every level, optional: city, address, phone, e-mail. */
-const contactFields = {
+/** The contact fields of every level, optional: city, address, phone, e-mail ('' is none; forms too). */
+export const orgContactFields = {
   city: optionalText(100, 'La ville'),
   address: optionalText(250, "L'adresse"),
   phone: optionalPhone,
   email: optionalEmail,
 };
 
+/** The required-name message of each level (the forms say the same). */
+export const ORG_NAME_REQUIRED = {
+  national_office: 'Le nom du bureau national est requis.',
+  region: 'Le nom de la région est requis.',
+  section: 'Le nom de la section est requis.',
+  church: "Le nom de l'église est requis.",
+} as const;
+
 export const createNationalOfficeBodySchema = z.strictObject({
-  name: nameField('Le nom du bureau national est requis.'),
-  ...contactFields,
+  name: orgNameField(ORG_NAME_REQUIRED.national_office),
+  ...orgContactFields,
 });
 export type CreateNationalOfficeBody = z.input<typeof createNationalOfficeBodySchema>;
 
 export const createRegionBodySchema = z.strictObject({
-  name: nameField('Le nom de la région est requis.'),
+  name: orgNameField(ORG_NAME_REQUIRED.region),
   /** defaults to the signed-in user's national office, else the first one */
   national_office_id: idField('Le bureau national est invalide.').optional(),
-  ...contactFields,
+  ...orgContactFields,
 });
 export type CreateRegionBody = z.input<typeof createRegionBodySchema>;
 
 export const createSectionBodySchema = z.strictObject({
-  name: nameField('Le nom de la section est requis.'),
+  name: orgNameField(ORG_NAME_REQUIRED.section),
   region_id: idField('La région est requise.'),
-  ...contactFields,
+  ...orgContactFields,
 });
 export type CreateSectionBody = z.input<typeof createSectionBodySchema>;
 
 export const createChurchBodySchema = z.strictObject({
-  name: nameField("Le nom de l'église est requis."),
+  name: orgNameField(ORG_NAME_REQUIRED.church),
   section_id: idField('La section est requise.'),
-  ...contactFields,
+  ...orgContactFields,
 });
 export type CreateChurchBody = z.input<typeof createChurchBodySchema>;
 
@@ -234,8 +243,8 @@ export type CreateChurchBody = z.input<typeof createChurchBodySchema>;
  * the parent of a region or a section does not change).
  */
 export const updateOrgBodySchema = z.strictObject({
-  name: nameField('Le nom est requis.'),
-  ...contactFields,
+  name: orgNameField('Le nom est requis.'),
+  ...orgContactFields,
 });
 export type UpdateOrgBody = z.input<typeof updateOrgBodySchema>;
 

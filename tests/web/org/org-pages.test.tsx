@@ -28,6 +28,18 @@ function churchesApi() {
     mock.get('/api/churches', ({ request }) => {
       const query = new URL(request.url).searchParams;
       calls.push(query);
+      return answer(query);
+    }),
+    // SPEC.md section 7: a region's churches are read at GET /regions/{id}/churches
+    mock.get('/api/regions/:id/churches', ({ request, params }) => {
+      const query = new URL(request.url).searchParams;
+      query.set('region_path', String(params.id));
+      calls.push(query);
+      return answer(query);
+    }),
+  );
+  function answer(query: URLSearchParams) {
+    {
       const search = query.get('search')?.toLowerCase() ?? '';
       const page = Number(query.get('page') ?? 1);
       const limit = Number(query.get('limit') ?? 20);
@@ -36,13 +48,19 @@ function churchesApi() {
         data: found.slice((page - 1) * limit, page * limit),
         meta: { total: found.length, page, limit },
       });
-    }),
-  );
+    }
+  }
   return calls;
 }
 
 beforeEach(() => {
   useAccountStore.setState({ account: undefined });
+  // The pages ask what the user may do (create, edit, archive): nothing here.
+  server.use(
+    mock.post('/api/permissions/check-multiple', () =>
+      HttpResponse.json({ hasAny: false, hasAll: false, results: {} }),
+    ),
+  );
 });
 
 describe('organisation list page', () => {
@@ -104,7 +122,8 @@ describe('organisation list page', () => {
       'href',
       '/ma-region/sections/7/eglises/2',
     );
-    expect(calls[0].get('region_id')).toBe('3');
+    expect(calls[0].get('region_path')).toBe('3');
+    expect(calls[0].get('region_id')).toBeNull();
   });
 
   it('lists the churches of a section in the region space, naming the section', async () => {
@@ -275,6 +294,7 @@ describe('organisation detail page', () => {
       .getAll()
       .map((query) => query.queryKey);
     expect(keys).toContainEqual(['org', { entityType: 'CHURCH', entityId: 5 }, 'churches', 'detail', 5]);
-    await waitFor(() => expect(keys.every((key) => key[0] === 'org')).toBe(true));
+    // the organisation's queries, and the shared permission checks of the page's buttons
+    await waitFor(() => expect(keys.every((key) => key[0] === 'org' || key[0] === 'permissions')).toBe(true));
   });
 });
