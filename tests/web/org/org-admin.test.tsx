@@ -47,6 +47,10 @@ function permissions(results: Record<string, boolean>) {
       const answer = Object.fromEntries(body.permissions.map((code) => [code, results[code] === true]));
       return HttpResponse.json({ hasAny: true, hasAll: false, results: answer });
     }),
+    mock.post('/api/permissions/check', async ({ request }) => {
+      const body = (await request.json()) as { permission: string };
+      return HttpResponse.json({ hasPermission: results[body.permission] === true });
+    }),
   );
 }
 

@@ -60,15 +60,19 @@ beforeEach(() => {
     mock.post('/api/permissions/check-multiple', () =>
       HttpResponse.json({ hasAny: false, hasAll: false, results: {} }),
     ),
+    mock.post('/api/permissions/check', () => HttpResponse.json({ hasPermission: false })),
   );
 });
+
+// The first page of a file loads the app's lazy chunks: slow on a busy machine.
+const COLD = { timeout: 20_000 };
 
 describe('organisation list page', () => {
   it("lists the level's entities with server-side pagination", async () => {
     const calls = churchesApi();
     renderApp('/ma-section/eglises', demo.sectionRepresentative);
 
-    expect(await screen.findByRole('link', { name: 'Église 1' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Église 1' }, COLD)).toHaveAttribute(
       'href',
       '/ma-section/eglises/1',
     );
@@ -84,13 +88,13 @@ describe('organisation list page', () => {
     expect(await screen.findByRole('link', { name: 'Église 21' })).toBeInTheDocument();
     expect(screen.getByText('Page 2 sur 3')).toBeInTheDocument();
     expect(calls.at(-1)?.get('page')).toBe('2');
-  });
+  }, 60_000);
 
   it('debounces the search 500 ms and starts again at page 1', async () => {
     const calls = churchesApi();
     renderApp('/ma-section/eglises', demo.sectionRepresentative);
     const user = userEvent.setup();
-    await screen.findByRole('link', { name: 'Église 1' });
+    await screen.findByRole('link', { name: 'Église 1' }, COLD);
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     await screen.findByText('Page 2 sur 3');
     const before = calls.length;
@@ -104,7 +108,7 @@ describe('organisation list page', () => {
     const searches = calls.slice(before);
     expect(searches.map((query) => query.get('search'))).toEqual(['Église 4']);
     expect(searches[0].get('page')).toBe('1');
-  });
+  }, 60_000);
 
   it('says so when nothing matches', async () => {
     churchesApi();

@@ -1,5 +1,5 @@
 import type { Level } from '@/shared/level/level-context';
-import { useIsSuperAdmin, usePermissions } from '@/shared/permissions/use-permissions';
+import { useIsSuperAdmin, usePermission, usePermissions } from '@/shared/permissions/use-permissions';
 import type { OrgKind } from '../kinds';
 
 /** The permission resource of each kind (national offices are the super-admin's). */
@@ -21,15 +21,17 @@ export type OrgAbilities = { create: boolean; update: boolean; archive: boolean;
 export function useOrgAbilities(kind: OrgKind, level: Level): OrgAbilities {
   const superAdmin = useIsSuperAdmin();
   const resource = RESOURCE[kind];
-  const codes = resource ? [`${resource}:create`, `${resource}:update`, `${resource}:delete`] : [];
-  const answer = usePermissions(
-    codes,
-    level.entityType === 'GLOBAL' ? null : { entityType: level.entityType, entityId: level.entityId },
-  );
+  const codes = resource ? [`${resource}:update`, `${resource}:delete`, `${resource}:create`] : [];
+  const entity =
+    level.entityType === 'GLOBAL' ? null : { entityType: level.entityType, entityId: level.entityId };
+  // the button that adds an entity asks its one permission (POST /permissions/check); the row actions
+  // ask theirs together (POST /permissions/check-multiple)
+  const create = usePermission(resource ? `${resource}:create` : '', resource ? entity : null);
+  const answer = usePermissions(codes, entity);
   if (!resource) return { create: superAdmin, update: superAdmin, archive: superAdmin, move: false };
   const can = (action: string) => answer.has(`${resource}:${action}`);
   return {
-    create: can('create'),
+    create: create.allowed,
     update: can('update'),
     archive: can('create') || can('delete'),
     move: kind === 'churches' && can('update') && can('create'),
