@@ -4,12 +4,29 @@ import { entityRefSchema, listQuerySchema, listSchema, MAX_ID } from './common';
 /** Level of the entity a department (activity group) hangs on. */
 export const DEPARTMENT_ENTITY_TYPES = ['NATIONAL_OFFICE', 'REGION', 'SECTION', 'CHURCH'] as const;
 
+/** Who leads an entity, read from the positions (SPEC.md section 6): the pastor, the representative... */
+export const orgLeaderSchema = z.object({ id: z.number().int(), name: z.string(), role: z.string() });
+export type OrgLeader = z.infer<typeof orgLeaderSchema>;
+
+/** The contact fields and the archive mark of every level (issue 20). */
+const orgContactShape = {
+  city: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  /** set when the entity was archived (it had members or money and could not be deleted) */
+  archived_at: z.iso.datetime().nullable(),
+  /** the holder of the level's leading position, null when nobody holds it */
+  leader: orgLeaderSchema.nullable(),
+};
+
 export const nationalOfficeSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   regions_count: z.number().int(),
   sections_count: z.number().int(),
   churches_count: z.number().int(),
+  ...orgContactShape,
   created_at: z.iso.datetime(),
 });
 export type NationalOffice = z.infer<typeof nationalOfficeSchema>;
@@ -21,6 +38,7 @@ export const regionSchema = z.object({
   nationalOffice: entityRefSchema,
   sections_count: z.number().int(),
   churches_count: z.number().int(),
+  ...orgContactShape,
   created_at: z.iso.datetime(),
 });
 export type Region = z.infer<typeof regionSchema>;
@@ -31,6 +49,7 @@ export const sectionSchema = z.object({
   region_id: z.number().int(),
   region: entityRefSchema,
   churches_count: z.number().int(),
+  ...orgContactShape,
   created_at: z.iso.datetime(),
 });
 export type Section = z.infer<typeof sectionSchema>;
@@ -38,13 +57,11 @@ export type Section = z.infer<typeof sectionSchema>;
 export const churchSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  city: z.string().nullable(),
-  address: z.string().nullable(),
-  phone: z.string().nullable(),
   section_id: z.number().int(),
   section: entityRefSchema,
   region: entityRefSchema,
   nationalOffice: entityRefSchema,
+  ...orgContactShape,
   created_at: z.iso.datetime(),
 });
 export type Church = z.infer<typeof churchSchema>;
@@ -80,13 +97,21 @@ export const departmentAnswerSchema = z.object({ data: departmentSchema });
 const optionalId = (message: string) =>
   z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message).optional();
 
-export const regionListQuerySchema = listQuerySchema.extend({
+/** Lists show the active entities unless asked: `archived=only` the archived ones, `all` both. */
+export const ARCHIVED_FILTERS = ['exclude', 'only', 'all'] as const;
+export type ArchivedFilter = (typeof ARCHIVED_FILTERS)[number];
+const orgListQuerySchema = listQuerySchema.extend({
+  archived: z.enum(ARCHIVED_FILTERS, { error: "Filtre d'archivage invalide." }).default('exclude'),
+});
+export const nationalOfficeListQuerySchema = orgListQuerySchema;
+
+export const regionListQuerySchema = orgListQuerySchema.extend({
   national_office_id: optionalId('Bureau national invalide.'),
 });
-export const sectionListQuerySchema = listQuerySchema.extend({
+export const sectionListQuerySchema = orgListQuerySchema.extend({
   region_id: optionalId('Région invalide.'),
 });
-export const churchListQuerySchema = listQuerySchema.extend({
+export const churchListQuerySchema = orgListQuerySchema.extend({
   section_id: optionalId('Section invalide.'),
   region_id: optionalId('Région invalide.'),
 });
@@ -99,17 +124,50 @@ export const departmentListQuerySchema = listQuerySchema.extend({
   entity_id: optionalId('Entité invalide.'),
 });
 
-const nameField = (required: string) =>
+/** The characters a name may hold: letters (accents included), digits, spaces and - ' ’ . , ( ) & / */
+const NAME_PATTERN = /^[\p{L}\p{M}\d][\p{L}\p{M}\d\s'’.,()&/-]*$/u;
+
+export const ORG_MESSAGES = {
+  nameShort: 'Le nom doit contenir au moins 2 caractères.',
+  nameLong: 'Le nom ne doit pas dépasser 150 caractères.',
+  nameChars:
+    "Le nom ne peut contenir que des lettres, des chiffres, des espaces et les signes - ' . , ( ) & /.",
+  phone: 'Le numéro de téléphone doit contenir de 6 à 20 chiffres (espaces, +, -, points permis).',
+  email: "L'adresse e-mail n'est pas valide.",
+  regionNameTaken: 'Une région de ce bureau national porte déjà ce nom.',
+  sectionNameTaken: 'Une section de cette région porte déjà ce nom.',
+  churchNameTaken: 'Une église de cette section porte déjà ce nom.',
+  nationalOfficeNameTaken: 'Un bureau national porte déjà ce nom.',
+  archivedParent: "Impossible d'ajouter ou de déplacer sous une entité archivée.",
+  archived: 'Cette entité est archivée : restaurez-la avant de la modifier.',
+  sameSection: "L'église est déjà dans cette section.",
+  activeChildren: {
+    national_office: 'Ce bureau national a encore des régions actives : archivez-les d’abord.',
+    region: 'Cette région a encore des sections actives : archivez-les ou déplacez leurs églises d’abord.',
+    section: 'Cette section a encore des églises actives : déplacez-les ou archivez-les d’abord.',
+    church: '',
+  },
+  notArchived: "Cette entité n'est pas archivée.",
+  alreadyArchived: 'Cette entité est déjà archivée.',
+  deleted: 'Supprimée : rien n’y était rattaché.',
+  archivedDone: 'Archivée : elle a des membres, des postes ou des opérations, son historique est conservé.',
+  superAdminOnly: 'Seul un super-administrateur peut gérer les bureaux nationaux.',
+} as const;
+
+/** The name of an entity: trimmed, 2 to 150 characters, letters, digits and a few signs (forms too). */
+export const orgNameField = (required: string) =>
   z
     .string({ error: required })
     .trim()
-    .min(2, 'Le nom doit contenir au moins 2 caractères.')
-    .max(150, 'Le nom ne doit pas dépasser 150 caractères.');
+    .min(1, required)
+    .min(2, ORG_MESSAGES.nameShort)
+    .max(150, ORG_MESSAGES.nameLong)
+    .regex(NAME_PATTERN, ORG_MESSAGES.nameChars);
 
 const idField = (message: string) =>
   z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
 
-/** An optional free text; `label` starts the French messages ('La ville'). */
+/** An optional free text; `label` starts the French messages ('La ville'). Empty means none (null). */
 const optionalText = (max: number, label: string) =>
   z
     .string({ error: `${label} doit être un texte.` })
@@ -118,24 +176,91 @@ const optionalText = (max: number, label: string) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
+const optionalPhone = z
+  .string({ error: ORG_MESSAGES.phone })
+  .trim()
+  .refine(
+    (value) => value === '' || (/^\+?[\d\s().-]+$/.test(value) && /^(\D*\d){6,20}\D*$/.test(value)),
+    ORG_MESSAGES.phone,
+  )
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+const optionalEmail = z
+  .string({ error: ORG_MESSAGES.email })
+  .trim()
+  .max(150, ORG_MESSAGES.email)
+  .refine((value) => value === '' || z.email().safeParse(value).success, ORG_MESSAGES.email)
+  .nullish()
+  .transform((value) => (value ? value.toLowerCase() : null));
+
+/** The contact fields of every level, optional: city, address, phone, e-mail ('' is none; forms too). */
+export const orgContactFields = {
+  city: optionalText(100, 'La ville'),
+  address: optionalText(250, "L'adresse"),
+  phone: optionalPhone,
+  email: optionalEmail,
+};
+
+/** The required-name message of each level (the forms say the same). */
+export const ORG_NAME_REQUIRED = {
+  national_office: 'Le nom du bureau national est requis.',
+  region: 'Le nom de la région est requis.',
+  section: 'Le nom de la section est requis.',
+  church: "Le nom de l'église est requis.",
+} as const;
+
+export const createNationalOfficeBodySchema = z.strictObject({
+  name: orgNameField(ORG_NAME_REQUIRED.national_office),
+  ...orgContactFields,
+});
+export type CreateNationalOfficeBody = z.input<typeof createNationalOfficeBodySchema>;
+
 export const createRegionBodySchema = z.strictObject({
-  name: nameField('Le nom de la région est requis.'),
+  name: orgNameField(ORG_NAME_REQUIRED.region),
   /** defaults to the signed-in user's national office, else the first one */
   national_office_id: idField('Le bureau national est invalide.').optional(),
+  ...orgContactFields,
 });
 export type CreateRegionBody = z.input<typeof createRegionBodySchema>;
 
 export const createSectionBodySchema = z.strictObject({
-  name: nameField('Le nom de la section est requis.'),
+  name: orgNameField(ORG_NAME_REQUIRED.section),
   region_id: idField('La région est requise.'),
+  ...orgContactFields,
 });
 export type CreateSectionBody = z.input<typeof createSectionBodySchema>;
 
 export const createChurchBodySchema = z.strictObject({
-  name: nameField("Le nom de l'église est requis."),
+  name: orgNameField(ORG_NAME_REQUIRED.church),
   section_id: idField('La section est requise.'),
-  city: optionalText(100, 'La ville'),
-  address: optionalText(250, "L'adresse"),
-  phone: optionalText(30, 'Le téléphone'),
+  ...orgContactFields,
 });
 export type CreateChurchBody = z.input<typeof createChurchBodySchema>;
+
+/**
+ * PUT /{kind}/{id}: the name and the contact fields (the parent of a church changes through its move,
+ * the parent of a region or a section does not change).
+ */
+export const updateOrgBodySchema = z.strictObject({
+  name: orgNameField('Le nom est requis.'),
+  ...orgContactFields,
+});
+export type UpdateOrgBody = z.input<typeof updateOrgBodySchema>;
+
+/** POST /churches/{id}/move: the section the church moves to. */
+export const moveChurchBodySchema = z.strictObject({
+  section_id: idField('La section est requise.'),
+});
+export type MoveChurchBody = z.input<typeof moveChurchBodySchema>;
+
+/** DELETE /{kind}/{id}: deleted when nothing hangs on it, else archived. */
+export const orgRemovalAnswerSchema = z.object({
+  data: z.object({ id: z.number().int(), outcome: z.enum(['deleted', 'archived']), message: z.string() }),
+});
+export type OrgRemovalAnswer = z.infer<typeof orgRemovalAnswerSchema>;
+
+/** GET /regions/{id}/churches: the region's churches (query of GET /churches, narrowed to the region). */
+export const regionChurchesQuerySchema = orgListQuerySchema.extend({
+  section_id: optionalId('Section invalide.'),
+});

@@ -18,6 +18,9 @@ export const PERMISSIONS = {
   REGION_CREATE: 'region:create',
   SECTION_CREATE: 'section:create',
   CHURCH_CREATE: 'church:create',
+  REGION_UPDATE: 'region:update',
+  SECTION_UPDATE: 'section:update',
+  CHURCH_UPDATE: 'church:update',
 } as const;
 
 /**

@@ -24,8 +24,8 @@ export const ORG_ENDPOINTS: Record<OrgKind, KindEndpoints> = {
   regions: { entityType: 'REGION', list: '/regions', item: '/regions' },
   sections: { entityType: 'SECTION', list: '/sections', item: '/sections' },
   churches: { entityType: 'CHURCH', list: '/churches', item: '/churches' },
-  // SPEC.md section 7: departments (activity groups) are searched at /activity-groups, named at /departments/{id}.
-  departments: { entityType: 'ACTIVITY_GROUP', list: '/activity-groups', item: '/departments' },
+  // SPEC.md section 7: departments (activity groups) are searched at /activity-groups, named at /activity-groupes/{id}.
+  departments: { entityType: 'ACTIVITY_GROUP', list: '/activity-groups', item: '/activity-groupes' },
 };
 
 /** The kind of the entities of a role group (contract/roles: 'national_offices'...). */

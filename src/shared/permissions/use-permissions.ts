@@ -1,6 +1,10 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { PERMISSION_ENTITY_TYPES, PermissionCheckMultipleBody } from '@contract/permissions';
+import type {
+  PERMISSION_ENTITY_TYPES,
+  PermissionCheckBody,
+  PermissionCheckMultipleBody,
+} from '@contract/permissions';
 import { http } from '@/shared/api/http-client';
 import { useAccount } from '@/shared/auth/account-store';
 
@@ -88,13 +92,43 @@ export function invalidatePermissions(client: QueryClient): Promise<void> {
 /** The codes the SPA names (SPEC.md section 6: DELEGATE_PERMISSIONS, ASSIGN_ROLES, MANAGE_*_ROLES...). */
 export { PERMISSIONS } from '@contract/permissions';
 
-/** One permission on one entity (same cache and rules as usePermissions). */
+/** POST /permissions/check: one permission on one entity (SPEC.md section 7); a failure is a denial. */
+async function checkOne(code: string, entity: PermissionEntity): Promise<boolean> {
+  const body: PermissionCheckBody = {
+    permission: code,
+    entity_type: entity?.entityType ?? null,
+    entity_id: entity?.entityId ?? null,
+  };
+  try {
+    const { data } = await http.post<{ hasPermission: boolean }>('/permissions/check', body);
+    return data.hasPermission === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One permission on one entity, asked with the call SPEC.md names for it (POST /permissions/check),
+ * cached 5 minutes like the others; a super-admin holds it without asking.
+ */
 export function usePermission(
   code: string,
   entity: PermissionEntity = null,
 ): { allowed: boolean; isLoading: boolean } {
-  const answer = usePermissions([code], entity);
-  return { allowed: answer.has(code), isLoading: answer.isLoading };
+  const account = useAccount();
+  const superAdmin = account?.is_super_admin === true;
+  const query = useQuery({
+    queryKey: [...permissionsQueryKey([code], entity), 'one'],
+    queryFn: () => checkOne(code, entity),
+    enabled: !!account && !superAdmin && code !== '',
+    staleTime: PERMISSIONS_STALE_MS,
+    gcTime: PERMISSIONS_STALE_MS,
+    retry: false,
+  });
+  return {
+    allowed: superAdmin || query.data === true,
+    isLoading: !superAdmin && !!account && query.isPending,
+  };
 }
 
 /** The super-admin check: holds every permission without asking the server. */

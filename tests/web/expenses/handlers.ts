@@ -189,6 +189,10 @@ export function expensesApi(options: ApiOptions = {}): Recorded {
         },
       });
     }),
+    mock.get('/api/expense-requests/:id/attachments', ({ params }) => {
+      const found = requests.find((r) => r.id === Number(params.id));
+      return HttpResponse.json({ data: found?.attachments ?? [] });
+    }),
     mock.get('/api/expense-requests/:id', ({ params }) => {
       const found = requests.find((r) => r.id === Number(params.id));
       return found

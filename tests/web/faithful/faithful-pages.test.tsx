@@ -81,11 +81,16 @@ describe('faithful list', () => {
   });
 
   it('leads from a region list to the faithful under their church', async () => {
-    faithfulApi({ rows: [makeFaithful(1, { church: { id: 21, name: 'Église Plateau' }, section_id: 9 })] });
+    const calls = faithfulApi({
+      rows: [makeFaithful(1, { church: { id: 21, name: 'Église Plateau' }, section_id: 9 })],
+    });
     renderApp('/ma-region/fideles', demo.regionPresident);
     const link = await screen.findByRole('link', { name: 'Nom001 Prénom1' });
     expect(link).toHaveAttribute('href', '/ma-region/sections/9/eglises/21/fideles/1001');
     expect(screen.getByRole('columnheader', { name: 'Église' })).toBeInTheDocument();
+    // the call SPEC.md names for a region's faithful
+    expect(calls.lists[0].get('region_path')).toBe('3');
+    expect(calls.lists[0].get('entity_type')).toBeNull();
   });
 });
 

@@ -58,8 +58,19 @@ export function faithfulApi(
   const rows = options.rows ?? Array.from({ length: 45 }, (_, i) => makeFaithful(i + 1));
   const calls: FaithfulCalls = { lists: [], creates: [], updates: [], imports: [] };
   server.use(
-    mock.get('/api/users/faithful', ({ request }) => {
+    mock.get('/api/users/faithful', ({ request }) => listAnswer(new URL(request.url).searchParams)),
+    // SPEC.md section 7: a region's faithful are read at GET /regions/{id}/faithful
+    mock.get('/api/regions/:id/faithful', ({ request, params }) => {
       const query = new URL(request.url).searchParams;
+      query.set('region_path', String(params.id));
+      return listAnswer(query);
+    }),
+    mock.get('/api/users/:id', ({ params }) =>
+      HttpResponse.json({ data: { ...(options.detail ?? makeDetail()), id: Number(params.id) } }),
+    ),
+  );
+  function listAnswer(query: URLSearchParams) {
+    {
       calls.lists.push(query);
       const page = Number(query.get('page') ?? 1);
       const limit = Number(query.get('limit') ?? 20);
@@ -71,10 +82,9 @@ export function faithfulApi(
         data: found.slice((page - 1) * limit, page * limit),
         meta: { total: found.length, page, limit },
       });
-    }),
-    mock.get('/api/users/:id', ({ params }) =>
-      HttpResponse.json({ data: { ...(options.detail ?? makeDetail()), id: Number(params.id) } }),
-    ),
+    }
+  }
+  server.use(
     mock.post('/api/users/faithful', async ({ request }) => {
       const body = await request.json();
       calls.creates.push(body);

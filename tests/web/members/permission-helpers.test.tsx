@@ -16,12 +16,12 @@ function wrapper({ children }: { children: ReactNode }) {
 beforeEach(() => useAccountStore.setState({ account: undefined }));
 
 describe('permission helpers', () => {
-  it('asks one permission on one entity through check-multiple', async () => {
+  it('asks one permission on one entity through POST /permissions/check (SPEC.md section 7)', async () => {
     const bodies: unknown[] = [];
     server.use(
-      mock.post('/api/permissions/check-multiple', async ({ request }) => {
+      mock.post('/api/permissions/check', async ({ request }) => {
         bodies.push(await request.json());
-        return HttpResponse.json({ results: { 'permission:delegate': true }, hasAny: true, hasAll: true });
+        return HttpResponse.json({ hasPermission: true });
       }),
     );
     useAccountStore.setState({ account: demo.regionPresident });
@@ -30,11 +30,11 @@ describe('permission helpers', () => {
       { wrapper },
     );
     await waitFor(() => expect(result.current.allowed).toBe(true));
-    expect(bodies).toEqual([{ permissions: ['permission:delegate'], entity_type: 'REGION', entity_id: 3 }]);
+    expect(bodies).toEqual([{ permission: 'permission:delegate', entity_type: 'REGION', entity_id: 3 }]);
   });
 
   it('treats a failed check as denied', async () => {
-    server.use(mock.post('/api/permissions/check-multiple', () => HttpResponse.json({}, { status: 500 })));
+    server.use(mock.post('/api/permissions/check', () => HttpResponse.json({}, { status: 500 })));
     useAccountStore.setState({ account: demo.regionPresident });
     const { result } = renderHook(() => usePermission(PERMISSIONS.ASSIGN_ROLES), { wrapper });
     await waitFor(() => expect(result.current.isLoading).toBe(false));

@@ -28,6 +28,18 @@ function churchesApi() {
     mock.get('/api/churches', ({ request }) => {
       const query = new URL(request.url).searchParams;
       calls.push(query);
+      return answer(query);
+    }),
+    // SPEC.md section 7: a region's churches are read at GET /regions/{id}/churches
+    mock.get('/api/regions/:id/churches', ({ request, params }) => {
+      const query = new URL(request.url).searchParams;
+      query.set('region_path', String(params.id));
+      calls.push(query);
+      return answer(query);
+    }),
+  );
+  function answer(query: URLSearchParams) {
+    {
       const search = query.get('search')?.toLowerCase() ?? '';
       const page = Number(query.get('page') ?? 1);
       const limit = Number(query.get('limit') ?? 20);
@@ -36,21 +48,31 @@ function churchesApi() {
         data: found.slice((page - 1) * limit, page * limit),
         meta: { total: found.length, page, limit },
       });
-    }),
-  );
+    }
+  }
   return calls;
 }
 
 beforeEach(() => {
   useAccountStore.setState({ account: undefined });
+  // The pages ask what the user may do (create, edit, archive): nothing here.
+  server.use(
+    mock.post('/api/permissions/check-multiple', () =>
+      HttpResponse.json({ hasAny: false, hasAll: false, results: {} }),
+    ),
+    mock.post('/api/permissions/check', () => HttpResponse.json({ hasPermission: false })),
+  );
 });
+
+// The first page of a file loads the app's lazy chunks: slow on a busy machine.
+const COLD = { timeout: 20_000 };
 
 describe('organisation list page', () => {
   it("lists the level's entities with server-side pagination", async () => {
     const calls = churchesApi();
     renderApp('/ma-section/eglises', demo.sectionRepresentative);
 
-    expect(await screen.findByRole('link', { name: 'Église 1' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Église 1' }, COLD)).toHaveAttribute(
       'href',
       '/ma-section/eglises/1',
     );
@@ -66,13 +88,13 @@ describe('organisation list page', () => {
     expect(await screen.findByRole('link', { name: 'Église 21' })).toBeInTheDocument();
     expect(screen.getByText('Page 2 sur 3')).toBeInTheDocument();
     expect(calls.at(-1)?.get('page')).toBe('2');
-  });
+  }, 60_000);
 
   it('debounces the search 500 ms and starts again at page 1', async () => {
     const calls = churchesApi();
     renderApp('/ma-section/eglises', demo.sectionRepresentative);
     const user = userEvent.setup();
-    await screen.findByRole('link', { name: 'Église 1' });
+    await screen.findByRole('link', { name: 'Église 1' }, COLD);
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     await screen.findByText('Page 2 sur 3');
     const before = calls.length;
@@ -86,7 +108,7 @@ describe('organisation list page', () => {
     const searches = calls.slice(before);
     expect(searches.map((query) => query.get('search'))).toEqual(['Église 4']);
     expect(searches[0].get('page')).toBe('1');
-  });
+  }, 60_000);
 
   it('says so when nothing matches', async () => {
     churchesApi();
@@ -104,7 +126,8 @@ describe('organisation list page', () => {
       'href',
       '/ma-region/sections/7/eglises/2',
     );
-    expect(calls[0].get('region_id')).toBe('3');
+    expect(calls[0].get('region_path')).toBe('3');
+    expect(calls[0].get('region_id')).toBeNull();
   });
 
   it('lists the churches of a section in the region space, naming the section', async () => {
@@ -275,6 +298,7 @@ describe('organisation detail page', () => {
       .getAll()
       .map((query) => query.queryKey);
     expect(keys).toContainEqual(['org', { entityType: 'CHURCH', entityId: 5 }, 'churches', 'detail', 5]);
-    await waitFor(() => expect(keys.every((key) => key[0] === 'org')).toBe(true));
+    // the organisation's queries, and the shared permission checks of the page's buttons
+    await waitFor(() => expect(keys.every((key) => key[0] === 'org' || key[0] === 'permissions')).toBe(true));
   });
 });

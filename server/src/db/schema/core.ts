@@ -16,9 +16,22 @@ import { createdAt, updatedAt } from './columns';
 
 // ---------------------------------------------------------------- organisation
 
+/**
+ * The contact fields every level of the organisation carries (issue 20), and its archive mark: an
+ * entity with members or money is archived rather than deleted, and leaves the lists.
+ */
+const orgContact = () => ({
+  city: text('city'),
+  address: text('address'),
+  phone: text('phone'),
+  email: text('email'),
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
+});
+
 export const nationalOffices = pgTable('national_offices', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
+  ...orgContact(),
   createdAt: createdAt(),
 });
 
@@ -30,6 +43,7 @@ export const regions = pgTable(
     nationalOfficeId: integer('national_office_id')
       .notNull()
       .references(() => nationalOffices.id),
+    ...orgContact(),
     createdAt: createdAt(),
   },
   (t) => [index('regions_national_office_idx').on(t.nationalOfficeId)],
@@ -43,6 +57,7 @@ export const sections = pgTable(
     regionId: integer('region_id')
       .notNull()
       .references(() => regions.id),
+    ...orgContact(),
     createdAt: createdAt(),
   },
   (t) => [index('sections_region_idx').on(t.regionId)],
@@ -56,9 +71,7 @@ export const churches = pgTable(
     sectionId: integer('section_id')
       .notNull()
       .references(() => sections.id),
-    city: text('city'),
-    address: text('address'),
-    phone: text('phone'),
+    ...orgContact(),
     createdAt: createdAt(),
   },
   (t) => [index('churches_section_idx').on(t.sectionId)],

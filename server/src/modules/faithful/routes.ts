@@ -124,6 +124,27 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/regions/:id/faithful',
+    {
+      schema: {
+        tags: ['Fidèles'],
+        summary: "Les fidèles d'une région (SPEC.md section 7), paginés",
+        description:
+          'GET /users/faithful?entity_type=REGION&entity_id={id} sous le nom que SPEC.md lui donne : mêmes options (search, page, limit), même réponse. Permission `user:view` (ou `member:view`) sur la région.',
+        params: idParamSchema,
+        querystring: listQuerySchema,
+        response: { 200: faithfulListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const target = { type: 'REGION' as const, id: request.params.id };
+      await authorize(request, target, READ_CODES);
+      const { visibility } = await requireVisibility(request);
+      return listFaithful(db, visibility, target, request.query);
+    },
+  );
+
+  app.get(
     '/users/faithful',
     {
       schema: {

@@ -1,6 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { EntityRef, ListMeta } from '../../../../contract/common';
-import type { Church, Department, NationalOffice, Region, Section } from '../../../../contract/org';
+import {
+  ORG_MESSAGES,
+  type Church,
+  type Department,
+  type NationalOffice,
+  type Region,
+  type Section,
+} from '../../../../contract/org';
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { isoString, queryOne } from '../../db/query';
@@ -14,6 +21,13 @@ import {
 } from '../../permissions/visibility';
 
 export type Page = { search?: string; page: number; limit: number };
+type Archivable = { archived?: 'exclude' | 'only' | 'all' };
+
+/** The lists' archive filter (active entities unless asked). */
+function archivedCondition(column: SQL, archived: Archivable['archived']): SQL {
+  if (archived === 'all') return sql`true`;
+  return archived === 'only' ? sql`${column} is not null` : sql`${column} is null`;
+}
 
 /** `%term%` for ILIKE, the user's own % and _ taken literally. */
 function likePattern(search: string): string {
@@ -52,29 +66,49 @@ async function paginate<T>(db: Db, select: SQL, page: Page): Promise<{ rows: T[]
 
 const nationalOfficeSelect = sql`
   select n.id, n.name, lower(n.name) as sort_name, n.created_at,
-    (select count(*)::int from regions r where r.national_office_id = n.id) as regions_count,
+    n.city, n.address, n.phone, n.email, n.archived_at,
+    (select json_build_object('id', u.id, 'name', u.firstname || ' ' || u.lastname, 'role', ro.name)
+      from role_assignments ra join roles ro on ro.id = ra.role_id join users u on u.id = ra.user_id
+      where ra."group" = 'national_offices' and ra.group_id = n.id and ro.code = 'national_office::president'
+      order by ra.id limit 1) as leader,
+    (select count(*)::int from regions r where r.national_office_id = n.id and r.archived_at is null) as regions_count,
     (select count(*)::int from sections s join regions r on r.id = s.region_id
-      where r.national_office_id = n.id) as sections_count,
+      where r.national_office_id = n.id and s.archived_at is null) as sections_count,
     (select count(*)::int from churches c join sections s on s.id = c.section_id
-      join regions r on r.id = s.region_id where r.national_office_id = n.id) as churches_count
+      join regions r on r.id = s.region_id where r.national_office_id = n.id and c.archived_at is null) as churches_count
   from national_offices n`;
 
 const regionSelect = sql`
   select r.id, r.name, lower(r.name) as sort_name, r.national_office_id, r.created_at,
+    r.city, r.address, r.phone, r.email, r.archived_at,
+    (select json_build_object('id', u.id, 'name', u.firstname || ' ' || u.lastname, 'role', ro.name)
+      from role_assignments ra join roles ro on ro.id = ra.role_id join users u on u.id = ra.user_id
+      where ra."group" = 'regions' and ra.group_id = r.id and ro.code = 'region::president'
+      order by ra.id limit 1) as leader,
     json_build_object('id', n.id, 'name', n.name) as "nationalOffice",
-    (select count(*)::int from sections s where s.region_id = r.id) as sections_count,
+    (select count(*)::int from sections s where s.region_id = r.id and s.archived_at is null) as sections_count,
     (select count(*)::int from churches c join sections s on s.id = c.section_id
-      where s.region_id = r.id) as churches_count
+      where s.region_id = r.id and c.archived_at is null) as churches_count
   from regions r join national_offices n on n.id = r.national_office_id`;
 
 const sectionSelect = sql`
   select s.id, s.name, lower(s.name) as sort_name, s.region_id, s.created_at,
+    s.city, s.address, s.phone, s.email, s.archived_at,
+    (select json_build_object('id', u.id, 'name', u.firstname || ' ' || u.lastname, 'role', ro.name)
+      from role_assignments ra join roles ro on ro.id = ra.role_id join users u on u.id = ra.user_id
+      where ra."group" = 'sections' and ra.group_id = s.id and ro.code = 'section::representant'
+      order by ra.id limit 1) as leader,
     json_build_object('id', r.id, 'name', r.name) as region,
-    (select count(*)::int from churches c where c.section_id = s.id) as churches_count
+    (select count(*)::int from churches c where c.section_id = s.id and c.archived_at is null) as churches_count
   from sections s join regions r on r.id = s.region_id`;
 
 const churchSelect = sql`
-  select c.id, c.name, lower(c.name) as sort_name, c.city, c.address, c.phone, c.section_id, c.created_at,
+  select c.id, c.name, lower(c.name) as sort_name, c.section_id, c.created_at,
+    c.city, c.address, c.phone, c.email, c.archived_at,
+    (select json_build_object('id', u.id, 'name', u.firstname || ' ' || u.lastname, 'role', ro.name)
+      from role_assignments ra join roles ro on ro.id = ra.role_id join users u on u.id = ra.user_id
+      where ra."group" = 'churches' and ra.group_id = c.id and ro.code = 'church::pasteur-titulaire'
+      order by ra.id limit 1) as leader,
     json_build_object('id', s.id, 'name', s.name) as section,
     json_build_object('id', r.id, 'name', r.name) as region,
     json_build_object('id', n.id, 'name', n.name) as "nationalOffice"
@@ -98,7 +132,12 @@ type Timestamped = { created_at: unknown; sort_name?: string };
 
 function clean<T extends Timestamped>(row: T): Omit<T, 'sort_name' | 'created_at'> & { created_at: string } {
   const { sort_name: _sortName, created_at, ...rest } = row;
-  return { ...rest, created_at: isoString(created_at) };
+  const archived = (rest as { archived_at?: unknown }).archived_at;
+  return {
+    ...rest,
+    ...(archived !== undefined ? { archived_at: archived === null ? null : isoString(archived) } : {}),
+    created_at: isoString(created_at),
+  };
 }
 
 const toNationalOffice = (row: NationalOffice & Timestamped): NationalOffice => clean(row);
@@ -113,12 +152,13 @@ function toDepartment(
 
 // ---------------------------------------------------------------- lists
 
-export async function listNationalOffices(db: Db, visibility: Visibility, page: Page) {
+export async function listNationalOffices(db: Db, visibility: Visibility, page: Page & Archivable) {
   const { rows, meta } = await paginate<NationalOffice & Timestamped>(
     db,
     sql`${nationalOfficeSelect} where ${and(
       visibleCondition(visibility, 'national_office', sql`n.id`),
       searchCondition(sql`n.name`, page.search),
+      archivedCondition(sql`n.archived_at`, page.archived),
     )}`,
     page,
   );
@@ -128,13 +168,14 @@ export async function listNationalOffices(db: Db, visibility: Visibility, page: 
 export async function listRegions(
   db: Db,
   visibility: Visibility,
-  page: Page & { national_office_id?: number },
+  page: Page & Archivable & { national_office_id?: number },
 ) {
   const { rows, meta } = await paginate<Region & Timestamped>(
     db,
     sql`${regionSelect} where ${and(
       visibleCondition(visibility, 'region', sql`r.id`),
       searchCondition(sql`r.name`, page.search),
+      archivedCondition(sql`r.archived_at`, page.archived),
       page.national_office_id ? sql`r.national_office_id = ${page.national_office_id}` : sql`true`,
     )}`,
     page,
@@ -142,12 +183,17 @@ export async function listRegions(
   return { data: rows.map(toRegion), meta };
 }
 
-export async function listSections(db: Db, visibility: Visibility, page: Page & { region_id?: number }) {
+export async function listSections(
+  db: Db,
+  visibility: Visibility,
+  page: Page & Archivable & { region_id?: number },
+) {
   const { rows, meta } = await paginate<Section & Timestamped>(
     db,
     sql`${sectionSelect} where ${and(
       visibleCondition(visibility, 'section', sql`s.id`),
       searchCondition(sql`s.name`, page.search),
+      archivedCondition(sql`s.archived_at`, page.archived),
       page.region_id ? sql`s.region_id = ${page.region_id}` : sql`true`,
     )}`,
     page,
@@ -158,13 +204,14 @@ export async function listSections(db: Db, visibility: Visibility, page: Page & 
 export async function listChurches(
   db: Db,
   visibility: Visibility,
-  page: Page & { section_id?: number; region_id?: number },
+  page: Page & Archivable & { section_id?: number; region_id?: number },
 ) {
   const { rows, meta } = await paginate<Church & Timestamped>(
     db,
     sql`${churchSelect} where ${and(
       visibleCondition(visibility, 'church', sql`c.id`),
       searchCondition(sql`c.name`, page.search),
+      archivedCondition(sql`c.archived_at`, page.archived),
       page.section_id ? sql`c.section_id = ${page.section_id}` : sql`true`,
       page.region_id ? sql`s.region_id = ${page.region_id}` : sql`true`,
     )}`,
@@ -265,126 +312,340 @@ export async function currentNationalOffice(db: Db, visibility: Visibility): Pro
   return row ?? null;
 }
 
-// ---------------------------------------------------------------- creation
+// ---------------------------------------------------------------- writes
 
 type Actor = { userId: number; ip: string };
 
+/** The four levels the organisation administration writes (departments have their own module). */
+export type OrgLevel = 'national_office' | 'region' | 'section' | 'church';
+
+export type OrgContact = {
+  city: string | null;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+};
+
+type LevelSpec = {
+  table: SQL;
+  /** the role assignments' group of the level */
+  group: string;
+  /** the expense requests' and fixed assets' name of the level */
+  upper: string;
+  parent: { level: OrgLevel; column: SQL } | null;
+  child: { table: SQL; column: SQL } | null;
+  nameTaken: string;
+};
+
+const LEVELS: Record<OrgLevel, LevelSpec> = {
+  national_office: {
+    table: sql.raw('national_offices'),
+    group: 'national_offices',
+    upper: 'NATIONAL_OFFICE',
+    parent: null,
+    child: { table: sql.raw('regions'), column: sql.raw('national_office_id') },
+    nameTaken: ORG_MESSAGES.nationalOfficeNameTaken,
+  },
+  region: {
+    table: sql.raw('regions'),
+    group: 'regions',
+    upper: 'REGION',
+    parent: { level: 'national_office', column: sql.raw('national_office_id') },
+    child: { table: sql.raw('sections'), column: sql.raw('region_id') },
+    nameTaken: ORG_MESSAGES.regionNameTaken,
+  },
+  section: {
+    table: sql.raw('sections'),
+    group: 'sections',
+    upper: 'SECTION',
+    parent: { level: 'region', column: sql.raw('region_id') },
+    child: { table: sql.raw('churches'), column: sql.raw('section_id') },
+    nameTaken: ORG_MESSAGES.sectionNameTaken,
+  },
+  church: {
+    table: sql.raw('churches'),
+    group: 'churches',
+    upper: 'CHURCH',
+    parent: { level: 'section', column: sql.raw('section_id') },
+    child: null,
+    nameTaken: ORG_MESSAGES.churchNameTaken,
+  },
+};
+
+type StoredRow = OrgContact & {
+  id: number;
+  name: string;
+  parent_id: number | null;
+  archived_at: unknown;
+};
+
+/** One entity as stored (with its parent's id), or the 404 of the level. */
+async function loadStored(db: Db, level: OrgLevel, id: number, forUpdate = false): Promise<StoredRow> {
+  const spec = LEVELS[level];
+  const parent = spec.parent ? spec.parent.column : sql`null::int`;
+  const row = await queryOne<StoredRow>(
+    db,
+    sql`select id, name, city, address, phone, email, archived_at, ${parent} as parent_id
+        from ${spec.table} where id = ${id} ${forUpdate ? sql`for update` : sql``}`,
+  );
+  if (!row) throw httpError(404, NOT_FOUND[level]);
+  return row;
+}
+
+/** The parent must exist (404) and be active (409): nothing is added under an archived entity. */
+async function assertActiveParent(db: Db, level: OrgLevel, id: number): Promise<void> {
+  const row = await loadStored(db, level, id, true);
+  if (row.archived_at !== null) throw httpError(409, ORG_MESSAGES.archivedParent);
+}
+
+/** Names are unique among the children of one parent, case and surrounding spaces ignored (409). */
 async function assertUniqueName(
   db: Db,
-  table: SQL,
-  parentColumn: SQL,
-  parentId: number,
+  level: OrgLevel,
+  parentId: number | null,
   name: string,
-  message: string,
-) {
+  exceptId: number | null = null,
+): Promise<void> {
+  const spec = LEVELS[level];
+  const sameParent = spec.parent ? sql`${spec.parent.column} = ${parentId}` : sql`true`;
   const existing = await queryOne<{ id: number }>(
     db,
-    sql`select id from ${table} where ${parentColumn} = ${parentId} and lower(name) = lower(${name}) limit 1`,
+    sql`select id from ${spec.table}
+        where ${sameParent} and lower(btrim(name)) = lower(${name})
+          and id <> ${exceptId ?? 0} limit 1`,
   );
-  if (existing) throw httpError(409, message);
+  if (existing) throw httpError(409, spec.nameTaken);
 }
 
 /**
- * Creates an entity under its parent in one transaction with its audit record: the parent must
- * exist (404) and the name be free under it (409).
+ * Creates an entity under its parent in one transaction with its audit record: the parent must exist
+ * (404) and be active (409), and the name be free under it (409).
  */
-async function createUnderParent(
+async function createEntity(
   db: Db,
   actor: Actor,
-  spec: {
-    entityType: 'region' | 'section' | 'church';
-    table: SQL;
-    parent: { table: SQL; column: SQL; id: number; missing: string };
-    name: string;
-    nameTaken: string;
-    insert: (parentId: number) => SQL;
-    data: Record<string, unknown>;
-  },
+  level: OrgLevel,
+  parentId: number | null,
+  input: { name: string } & Partial<OrgContact>,
 ): Promise<number> {
-  const parent = await queryOne<{ id: number }>(
-    db,
-    sql`select id from ${spec.parent.table} where id = ${spec.parent.id}`,
-  );
-  if (!parent) throw httpError(404, spec.parent.missing);
-  await assertUniqueName(db, spec.table, spec.parent.column, parent.id, spec.name, spec.nameTaken);
+  const spec = LEVELS[level];
+  const contact: OrgContact = {
+    city: input.city ?? null,
+    address: input.address ?? null,
+    phone: input.phone ?? null,
+    email: input.email ?? null,
+  };
   return db.transaction(async (tx) => {
-    const row = await queryOne<{ id: number }>(tx, spec.insert(parent.id));
+    if (spec.parent) await assertActiveParent(tx, spec.parent.level, parentId ?? 0);
+    await assertUniqueName(tx, level, parentId, input.name);
+    const columns = spec.parent ? sql`, ${spec.parent.column}` : sql``;
+    const values = spec.parent ? sql`, ${parentId}` : sql``;
+    const row = await queryOne<{ id: number }>(
+      tx,
+      sql`insert into ${spec.table} (name, city, address, phone, email${columns})
+          values (${input.name}, ${contact.city}, ${contact.address}, ${contact.phone}, ${contact.email}${values})
+          returning id`,
+    );
     await audit(tx, {
       userId: actor.userId,
-      action: `${spec.entityType}.create`,
-      entityType: spec.entityType,
+      action: `${level}.create`,
+      entityType: level,
       entityId: row!.id,
-      data: spec.data,
+      data: { name: input.name, ...contact, ...(spec.parent ? { parent_id: parentId } : {}) },
       ip: actor.ip,
     });
     return row!.id;
   });
 }
 
+export function createNationalOffice(db: Db, actor: Actor, input: { name: string } & Partial<OrgContact>) {
+  return createEntity(db, actor, 'national_office', null, input);
+}
+
 export function createRegion(
   db: Db,
   actor: Actor,
-  input: { name: string; national_office_id: number },
+  input: { name: string; national_office_id: number } & Partial<OrgContact>,
 ): Promise<number> {
-  return createUnderParent(db, actor, {
-    entityType: 'region',
-    table: sql`regions`,
-    parent: {
-      table: sql`national_offices`,
-      column: sql`national_office_id`,
-      id: input.national_office_id,
-      missing: NOT_FOUND.national_office,
-    },
-    name: input.name,
-    nameTaken: 'Une région porte déjà ce nom.',
-    insert: (parentId) =>
-      sql`insert into regions (name, national_office_id) values (${input.name}, ${parentId}) returning id`,
-    data: input,
-  });
+  return createEntity(db, actor, 'region', input.national_office_id, input);
 }
 
 export function createSection(
   db: Db,
   actor: Actor,
-  input: { name: string; region_id: number },
+  input: { name: string; region_id: number } & Partial<OrgContact>,
 ): Promise<number> {
-  return createUnderParent(db, actor, {
-    entityType: 'section',
-    table: sql`sections`,
-    parent: { table: sql`regions`, column: sql`region_id`, id: input.region_id, missing: NOT_FOUND.region },
-    name: input.name,
-    nameTaken: 'Une section de cette région porte déjà ce nom.',
-    insert: (parentId) =>
-      sql`insert into sections (name, region_id) values (${input.name}, ${parentId}) returning id`,
-    data: input,
-  });
+  return createEntity(db, actor, 'section', input.region_id, input);
 }
 
 export function createChurch(
   db: Db,
   actor: Actor,
-  input: {
-    name: string;
-    section_id: number;
-    city: string | null;
-    address: string | null;
-    phone: string | null;
-  },
+  input: { name: string; section_id: number } & Partial<OrgContact>,
 ): Promise<number> {
-  return createUnderParent(db, actor, {
-    entityType: 'church',
-    table: sql`churches`,
-    parent: {
-      table: sql`sections`,
-      column: sql`section_id`,
-      id: input.section_id,
-      missing: NOT_FOUND.section,
-    },
-    name: input.name,
-    nameTaken: 'Une église de cette section porte déjà ce nom.',
-    insert: (parentId) =>
-      sql`insert into churches (name, section_id, city, address, phone)
-          values (${input.name}, ${parentId}, ${input.city}, ${input.address}, ${input.phone}) returning id`,
-    data: input,
+  return createEntity(db, actor, 'church', input.section_id, input);
+}
+
+/** The id of the parent of an entity (null for a national office), or the 404 of the level. */
+export async function parentOf(db: Db, level: OrgLevel, id: number): Promise<number | null> {
+  return (await loadStored(db, level, id)).parent_id;
+}
+
+/**
+ * PUT /{level}/{id}: the name and the contact fields. An archived entity is restored before it is
+ * changed (409); the name stays unique under the parent (409). Audited with the fields before and after.
+ */
+export async function updateEntity(
+  db: Db,
+  actor: Actor,
+  level: OrgLevel,
+  id: number,
+  input: { name: string } & OrgContact,
+): Promise<void> {
+  const spec = LEVELS[level];
+  await db.transaction(async (tx) => {
+    const before = await loadStored(tx, level, id, true);
+    if (before.archived_at !== null) throw httpError(409, ORG_MESSAGES.archived);
+    await assertUniqueName(tx, level, before.parent_id, input.name, id);
+    await tx.execute(
+      sql`update ${spec.table} set name = ${input.name}, city = ${input.city}, address = ${input.address},
+            phone = ${input.phone}, email = ${input.email}
+          where id = ${id}`,
+    );
+    const fields = ['name', 'city', 'address', 'phone', 'email'] as const;
+    const changed = fields.filter((field) => before[field] !== input[field]);
+    await audit(tx, {
+      userId: actor.userId,
+      action: `${level}.update`,
+      entityType: level,
+      entityId: id,
+      data: {
+        before: Object.fromEntries(changed.map((field) => [field, before[field]])),
+        after: Object.fromEntries(changed.map((field) => [field, input[field]])),
+      },
+      ip: actor.ip,
+    });
+  });
+}
+
+/**
+ * POST /churches/{id}/move: the church goes to another section. Its receipts, expenses, journals and
+ * faithful stay the church's (they name the church, not its section), and the section's own records
+ * stay the section's: only the church's attachment changes, audited with both sections.
+ */
+export async function moveChurch(db: Db, actor: Actor, churchId: number, sectionId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const church = await loadStored(tx, 'church', churchId, true);
+    if (church.archived_at !== null) throw httpError(409, ORG_MESSAGES.archived);
+    if (church.parent_id === sectionId) throw httpError(409, ORG_MESSAGES.sameSection);
+    await assertActiveParent(tx, 'section', sectionId);
+    await assertUniqueName(tx, 'church', sectionId, church.name, churchId);
+    await tx.execute(sql`update churches set section_id = ${sectionId} where id = ${churchId}`);
+    await audit(tx, {
+      userId: actor.userId,
+      action: 'church.move',
+      entityType: 'church',
+      entityId: churchId,
+      data: { from_section_id: church.parent_id, to_section_id: sectionId },
+      ip: actor.ip,
+    });
+  });
+}
+
+/**
+ * What hangs on an entity: children (archived ones included), positions, members, grants, departments,
+ * money (receipts, expense requests, journal movements, budgets, assets, subscriptions, accounts).
+ * Anything there and the entity is archived rather than deleted.
+ */
+function usesOf(level: OrgLevel, id: number): SQL {
+  const spec = LEVELS[level];
+  const upper = spec.upper;
+  const uses: SQL[] = [
+    sql`select 1 from role_assignments where "group" = ${spec.group} and group_id = ${id}`,
+    sql`select 1 from user_permissions where entity_type = ${level} and entity_id = ${id}`,
+    sql`select 1 from departments where entity_type = ${level} and entity_id = ${id}`,
+    sql`select 1 from contributions where entity_type = ${level} and entity_id = ${id}`,
+    sql`select 1 from treasury_movements where entity_type = ${level} and entity_id = ${id}`,
+    sql`select 1 from budgets where entity_type = ${level} and entity_id = ${id}`,
+    sql`select 1 from operation_accounts where entity_type = ${level} and entity_id = ${id}`,
+    sql`select 1 from operation_account_exclusions where entity_type = ${level} and entity_id = ${id}`,
+    sql`select 1 from expense_requests where entity_type = ${upper} and entity_id = ${id}`,
+    sql`select 1 from fixed_assets where entity_type = ${upper} and entity_id = ${id}`,
+    sql`select 1 from subscriptions where ${sql.raw(`${level}_id`)} = ${id}`,
+  ];
+  if (spec.child) uses.push(sql`select 1 from ${spec.child.table} where ${spec.child.column} = ${id}`);
+  if (level === 'church') {
+    uses.push(
+      sql`select 1 from users where church_id = ${id}`,
+      sql`select 1 from managed_churches where church_id = ${id}`,
+      sql`select 1 from faithful_transfers where from_church_id = ${id} or to_church_id = ${id}`,
+    );
+  }
+  return sql`select ${sql.join(
+    uses.map((use) => sql`exists(${use})`),
+    sql` or `,
+  )} as used`;
+}
+
+export type RemovalOutcome = 'deleted' | 'archived';
+
+/**
+ * DELETE /{level}/{id}: an entity nothing hangs on is deleted; one with members, positions, money or
+ * children is archived (it leaves the lists, its history stays whole). An entity with active children
+ * is refused (409): they are archived or moved first.
+ */
+export async function removeEntity(
+  db: Db,
+  actor: Actor,
+  level: OrgLevel,
+  id: number,
+): Promise<RemovalOutcome> {
+  const spec = LEVELS[level];
+  return db.transaction(async (tx) => {
+    const row = await loadStored(tx, level, id, true);
+    if (row.archived_at !== null) throw httpError(409, ORG_MESSAGES.alreadyArchived);
+    if (spec.child) {
+      const active = await queryOne<{ id: number }>(
+        tx,
+        sql`select id from ${spec.child.table}
+            where ${spec.child.column} = ${id} and archived_at is null limit 1`,
+      );
+      if (active) throw httpError(409, ORG_MESSAGES.activeChildren[level]);
+    }
+    const { used } = (await queryOne<{ used: boolean }>(tx, usesOf(level, id)))!;
+    const outcome: RemovalOutcome = used ? 'archived' : 'deleted';
+    if (used) {
+      await tx.execute(sql`update ${spec.table} set archived_at = now() where id = ${id}`);
+    } else {
+      await tx.execute(sql`delete from ${spec.table} where id = ${id}`);
+    }
+    await audit(tx, {
+      userId: actor.userId,
+      action: `${level}.${used ? 'archive' : 'delete'}`,
+      entityType: level,
+      entityId: id,
+      data: { name: row.name, ...(spec.parent ? { parent_id: row.parent_id } : {}) },
+      ip: actor.ip,
+    });
+    return outcome;
+  });
+}
+
+/** POST /{level}/{id}/restore: an archived entity comes back, under an active parent only (409). */
+export async function restoreEntity(db: Db, actor: Actor, level: OrgLevel, id: number): Promise<void> {
+  const spec = LEVELS[level];
+  await db.transaction(async (tx) => {
+    const row = await loadStored(tx, level, id, true);
+    if (row.archived_at === null) throw httpError(409, ORG_MESSAGES.notArchived);
+    if (spec.parent) await assertActiveParent(tx, spec.parent.level, row.parent_id ?? 0);
+    await tx.execute(sql`update ${spec.table} set archived_at = null where id = ${id}`);
+    await audit(tx, {
+      userId: actor.userId,
+      action: `${level}.restore`,
+      entityType: level,
+      entityId: id,
+      data: { name: row.name },
+      ip: actor.ip,
+    });
   });
 }

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import {
   FIXED_ASSET_ACCOUNT_CATEGORY,
+  type Attachment,
   type ExpenseLine,
   type ExpenseLineBody,
   type ExpenseRequestDetail,
@@ -23,7 +24,7 @@ import { FormError } from '@/shared/ui/form-error';
 import { LogoLoader } from '@/shared/ui/logo-loader';
 import { Money } from '@/shared/ui/money';
 import { notify } from '@/shared/ui/toast';
-import { useExpenseDetail } from '../api/expense-detail-query';
+import { useExpenseAttachments, useExpenseDetail } from '../api/expense-detail-query';
 import { useLineMutations } from '../api/expense-line-mutations';
 import { useRequestAction } from '../api/expense-request-mutations';
 import { ApprovalBlock } from '../components/approval-block';
@@ -350,7 +351,7 @@ function ExpenseDetail({ request }: { request: ExpenseRequestDetail }) {
         </div>
       </Card>
 
-      <AttachmentsList attachments={request.attachments} />
+      <RequestAttachments id={request.id} fallback={request.attachments} />
 
       <LineDetailsDialog line={details} onClose={() => setDetails(null)} />
       <LineDialog
@@ -406,3 +407,9 @@ function Info({ label, wide = false, children }: { label: string; wide?: boolean
 }
 
 export default ExpenseDetailPage;
+
+/** The supporting documents, from GET /expense-requests/{id}/attachments. */
+function RequestAttachments({ id, fallback }: { id: number; fallback: Attachment[] }) {
+  const attachments = useExpenseAttachments(id, fallback);
+  return <AttachmentsList attachments={attachments.data ?? fallback} />;
+}

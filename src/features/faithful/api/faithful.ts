@@ -36,14 +36,26 @@ export function levelParams(level: Level): Record<string, string | number> {
   return entity && entity.entityType !== 'ACTIVITY_GROUP' ? entityParams(entity) : {};
 }
 
-/** GET /users/faithful: one page of the level's faithful. */
+/**
+ * The call of a Level's faithful list: GET /regions/{id}/faithful for a region, as SPEC.md section 7
+ * names it; GET /users/faithful with the Level's entity filter otherwise.
+ */
+export function faithfulListCall(level: Level): { url: string; params: Record<string, string | number> } {
+  if (level.entityType === 'REGION' && level.entityId !== null) {
+    return { url: `/regions/${level.entityId}/faithful`, params: {} };
+  }
+  return { url: '/users/faithful', params: levelParams(level) };
+}
+
+/** One page of the level's faithful (GET /regions/{id}/faithful or GET /users/faithful). */
 export async function fetchFaithfulPage(
   level: Level,
   params: FaithfulListParams,
 ): Promise<List<FaithfulSummary>> {
-  const { data } = await http.get<unknown>('/users/faithful', {
+  const call = faithfulListCall(level);
+  const { data } = await http.get<unknown>(call.url, {
     params: {
-      ...levelParams(level),
+      ...call.params,
       ...(params.search ? { search: params.search } : {}),
       page: params.page,
       limit: params.limit,

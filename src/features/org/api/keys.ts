@@ -1,7 +1,9 @@
 import type { Level } from '@/shared/level/level-context';
 import type { OrgKind } from '../kinds';
 
-export type OrgListParams = { search: string; page: number; limit: number };
+import type { ArchivedFilter } from '@contract/org';
+
+export type OrgListParams = { search: string; page: number; limit: number; archived?: ArchivedFilter };
 
 /** ['org', level, kind, ...]: one prefix invalidates the lists, a level, or one kind (entities: shared/org). */
 export const orgKeys = {

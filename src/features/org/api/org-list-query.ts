@@ -6,16 +6,29 @@ import type { Level } from '@/shared/level/level-context';
 import { ORG_KINDS, levelFilter, type OrgEntity, type OrgKind } from '../kinds';
 import { orgKeys, type OrgListParams } from './keys';
 
-/** GET /{kind}?search&page&limit (+ the level's filter): one page of organisation entities. */
+/**
+ * The call of a kind's list at a Level. SPEC.md section 7 names GET /regions/{id}/churches for the
+ * churches of a region: it is used as named; the others are GET /{kind} with the Level's filter.
+ */
+export function orgListCall(kind: OrgKind, level: Level): { url: string; filter: Record<string, number> } {
+  if (kind === 'churches' && level.entityType === 'REGION' && level.entityId !== null) {
+    return { url: `/regions/${level.entityId}/churches`, filter: {} };
+  }
+  return { url: ORG_KINDS[kind].endpoint, filter: levelFilter(kind, level) };
+}
+
+/** One page of organisation entities at a Level (search, page, limit, archived). */
 export async function fetchOrgList(
   kind: OrgKind,
   level: Level,
   params: OrgListParams,
 ): Promise<List<OrgEntity>> {
-  const { data } = await http.get<unknown>(ORG_KINDS[kind].endpoint, {
+  const call = orgListCall(kind, level);
+  const { data } = await http.get<unknown>(call.url, {
     params: {
-      ...levelFilter(kind, level),
+      ...call.filter,
       ...(params.search ? { search: params.search } : {}),
+      ...(params.archived && params.archived !== 'exclude' ? { archived: params.archived } : {}),
       page: params.page,
       limit: params.limit,
     },

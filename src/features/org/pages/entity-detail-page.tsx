@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { LogoLoader } from '@/shared/ui/logo-loader';
 import { errorMessage } from '@/shared/lib/errors';
 import { formatDate, formatPhone } from '@/shared/lib/format';
@@ -12,6 +13,12 @@ import { useEntity } from '@/shared/org/entities';
 import { EntityLink } from '../components/entity-link';
 import { entityOf, ORG_KINDS, targetOf, type OrgEntity, type OrgKind } from '../kinds';
 import { FormError } from '@/shared/ui/form-error';
+import { Badge } from '@/shared/ui/badge';
+import { Button } from '@/shared/ui/button';
+import { useOrgAbilities } from '../api/org-abilities';
+import { ArchiveDialog } from '../components/archive-dialog';
+import { MoveChurchDialog } from '../components/move-church-dialog';
+import { OrgFormDialog } from '../components/org-form-dialog';
 
 /** A section of the entity's page (its sections, its receipts...): a page of the entity's Level. */
 export type DetailLink = { label: string; page: PageId; description?: string };
@@ -23,6 +30,14 @@ export type EntityDetailPageProps = {
 };
 
 type Fact = { label: string; value: ReactNode };
+
+/** The leading position of each level (SPEC.md section 6), shown from the positions. */
+const LEADER_LABEL: Record<OrgKind, string> = {
+  'national-offices': 'Président national',
+  regions: 'Président de région',
+  sections: 'Représentant de section',
+  churches: 'Pasteur titulaire',
+};
 
 function factsOf(kind: OrgKind, entity: OrgEntity): Fact[] {
   const facts: Fact[] = [];
@@ -49,11 +64,11 @@ function factsOf(kind: OrgKind, entity: OrgEntity): Fact[] {
     );
   }
   if (kind !== 'national-offices') push('Bureau national', entity.nationalOffice?.name);
-  if (kind === 'churches') {
-    push('Ville', entity.city || 'Non renseignée');
-    push('Adresse', entity.address || 'Non renseignée');
-    push('Téléphone', formatPhone(entity.phone));
-  }
+  push(LEADER_LABEL[kind], entity.leader ? `${entity.leader.name} (${entity.leader.role})` : 'Aucun');
+  push('Ville', entity.city || 'Non renseignée');
+  push('Adresse', entity.address || 'Non renseignée');
+  push('Téléphone', formatPhone(entity.phone));
+  push('E-mail', entity.email || 'Non renseignée');
   if (kind === 'national-offices') push('Régions', num(entity.regions_count));
   if (kind === 'national-offices' || kind === 'regions') push('Sections', num(entity.sections_count));
   if (kind !== 'churches') push('Églises', num(entity.churches_count));
@@ -76,7 +91,11 @@ function parentPath(kind: OrgKind, entity: OrgEntity, entityPath: SpacePaths['en
 /** The page of one national office, region, section or church: the Level's entity. */
 export function EntityDetailPage({ kind, links = [] }: EntityDetailPageProps) {
   const info = ORG_KINDS[kind];
-  const { entityId } = useLevel();
+  const level = useLevel();
+  const { entityId } = level;
+  const abilities = useOrgAbilities(kind, level);
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<'edit' | 'archive' | 'move' | null>(null);
   const paths = useSpacePaths();
   const detail = useEntity<OrgEntity>(entityOf(kind, entityId));
   // Back to the list of these entities in the space, else to the page of the entity's parent.
@@ -102,10 +121,31 @@ export function EntityDetailPage({ kind, links = [] }: EntityDetailPageProps) {
         aria-labelledby="entity-facts"
         className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
       >
-        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{info.singular}</p>
-        <h2 id="entity-facts" className="mt-1 text-xl font-semibold text-slate-900">
-          {entity.name}
-        </h2>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{info.singular}</p>
+            <h2 id="entity-facts" className="mt-1 text-xl font-semibold text-slate-900">
+              {entity.name} {entity.archived_at && <Badge>Archivée</Badge>}
+            </h2>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {abilities.update && !entity.archived_at && (
+              <Button size="sm" variant="secondary" onClick={() => setDialog('edit')}>
+                Modifier
+              </Button>
+            )}
+            {abilities.move && kind === 'churches' && !entity.archived_at && (
+              <Button size="sm" variant="secondary" onClick={() => setDialog('move')}>
+                Déplacer
+              </Button>
+            )}
+            {abilities.archive && (
+              <Button size="sm" variant="ghost" onClick={() => setDialog('archive')}>
+                {entity.archived_at ? 'Restaurer' : 'Archiver'}
+              </Button>
+            )}
+          </div>
+        </div>
         <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
           {factsOf(kind, entity).map((fact) => (
             <div key={fact.label}>
@@ -134,6 +174,17 @@ export function EntityDetailPage({ kind, links = [] }: EntityDetailPageProps) {
           </ul>
         </nav>
       )}
+      <OrgFormDialog kind={kind} open={dialog === 'edit'} entity={entity} onClose={() => setDialog(null)} />
+      <ArchiveDialog
+        kind={kind}
+        entity={dialog === 'archive' ? entity : null}
+        onClose={() => setDialog(null)}
+        onDone={(outcome) => {
+          const back = paths.record(`org.${kind}`) ?? parentPage;
+          if (outcome === 'deleted' && back) void navigate(back);
+        }}
+      />
+      <MoveChurchDialog church={dialog === 'move' ? entity : null} onClose={() => setDialog(null)} />
     </div>
   );
 }

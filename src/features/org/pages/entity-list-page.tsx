@@ -12,6 +12,16 @@ import { useEntity } from '@/shared/org/entities';
 import { EntityLink } from '../components/entity-link';
 import { entityOf, ORG_KINDS, targetOf, type OrgEntity, type OrgKind } from '../kinds';
 import { FormError } from '@/shared/ui/form-error';
+import { Badge } from '@/shared/ui/badge';
+import { Button } from '@/shared/ui/button';
+import { Select } from '@/shared/ui/select';
+import type { ArchivedFilter } from '@contract/org';
+import { useOrgAbilities, type OrgAbilities } from '../api/org-abilities';
+import { ArchiveDialog } from '../components/archive-dialog';
+import { MoveChurchDialog } from '../components/move-church-dialog';
+import { OrgFormDialog, type ParentChoice } from '../components/org-form-dialog';
+import { levelFilter } from '../kinds';
+import { PARENT_KIND } from '../lib/org-form';
 
 export const ORG_PAGE_SIZE = 20;
 
@@ -24,6 +34,80 @@ export type EntityListPageProps = {
 };
 
 const dash = (value: string | null | undefined) => value || '—';
+
+const ARCHIVED_OPTIONS: Array<{ value: ArchivedFilter; label: string }> = [
+  { value: 'exclude', label: 'Actives' },
+  { value: 'only', label: 'Archivées' },
+  { value: 'all', label: 'Toutes' },
+];
+
+const NEW_LABEL: Record<OrgKind, string> = {
+  'national-offices': 'Nouveau bureau national',
+  regions: 'Nouvelle région',
+  sections: 'Nouvelle section',
+  churches: 'Nouvelle église',
+};
+
+/** Where a new entity of `kind` goes at this Level: under the Level's entity, or under a chosen one. */
+export function parentChoiceOf(kind: OrgKind, level: Level): ParentChoice | undefined {
+  const parentKind = PARENT_KIND[kind];
+  if (!parentKind) return undefined;
+  if (level.entityType === ORG_KINDS[parentKind].entityType && level.entityId !== null) {
+    return { fixed: level.entityId };
+  }
+  return { pick: true, filter: levelFilter(parentKind, level) };
+}
+
+type RowActions = {
+  abilities: OrgAbilities;
+  onEdit: (row: OrgEntity) => void;
+  onArchive: (row: OrgEntity) => void;
+  onMove: (row: OrgEntity) => void;
+};
+
+function actionsColumn(kind: OrgKind, actions: RowActions): DataTableColumn<OrgEntity> | null {
+  const { abilities } = actions;
+  if (!abilities.update && !abilities.archive && !abilities.move) return null;
+  return {
+    key: 'actions',
+    header: 'Actions',
+    align: 'right',
+    cell: (row) => (
+      <div className="flex flex-wrap justify-end gap-1">
+        {abilities.update && !row.archived_at && (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => actions.onEdit(row)}
+            aria-label={`Modifier ${row.name}`}
+          >
+            Modifier
+          </Button>
+        )}
+        {abilities.move && kind === 'churches' && !row.archived_at && (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => actions.onMove(row)}
+            aria-label={`Déplacer ${row.name}`}
+          >
+            Déplacer
+          </Button>
+        )}
+        {abilities.archive && (
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => actions.onArchive(row)}
+            aria-label={`${row.archived_at ? 'Restaurer' : 'Archiver'} ${row.name}`}
+          >
+            {row.archived_at ? 'Restaurer' : 'Archiver'}
+          </Button>
+        )}
+      </div>
+    ),
+  };
+}
 const count = (value: number | undefined) => (value === undefined ? '—' : String(value));
 
 type Column = DataTableColumn<OrgEntity> & {
@@ -37,7 +121,17 @@ function columnsOf(kind: OrgKind, level: Level): DataTableColumn<OrgEntity>[] {
   const name: Column = {
     key: 'name',
     header: 'Nom',
-    cell: (row) => <EntityLink type={info.entityType} target={targetOf(row)} name={row.name} />,
+    cell: (row) => (
+      <span className="inline-flex flex-wrap items-center gap-2">
+        <EntityLink type={info.entityType} target={targetOf(row)} name={row.name} />
+        {row.archived_at && <Badge>Archivée</Badge>}
+      </span>
+    ),
+  };
+  const leader: Column = {
+    key: 'leader',
+    header: kind === 'churches' ? 'Pasteur' : kind === 'sections' ? 'Représentant' : 'Président',
+    cell: (row) => dash(row.leader?.name),
   };
   const regionLink: Column = {
     key: 'region',
@@ -49,12 +143,14 @@ function columnsOf(kind: OrgKind, level: Level): DataTableColumn<OrgEntity>[] {
   const columns: Record<OrgKind, Column[]> = {
     'national-offices': [
       name,
+      leader,
       { key: 'regions', header: 'Régions', align: 'right', cell: (row) => count(row.regions_count) },
       { key: 'sections', header: 'Sections', align: 'right', cell: (row) => count(row.sections_count) },
       { key: 'churches', header: 'Églises', align: 'right', cell: (row) => count(row.churches_count) },
     ],
     regions: [
       name,
+      leader,
       {
         key: 'office',
         header: 'Bureau national',
@@ -66,11 +162,13 @@ function columnsOf(kind: OrgKind, level: Level): DataTableColumn<OrgEntity>[] {
     ],
     sections: [
       name,
+      leader,
       regionLink,
       { key: 'churches', header: 'Églises', align: 'right', cell: (row) => count(row.churches_count) },
     ],
     churches: [
       name,
+      leader,
       { key: 'city', header: 'Ville', cell: (row) => dash(row.city) },
       {
         key: 'section',
@@ -109,7 +207,20 @@ export function EntityListPage({ kind, title, parentKind }: EntityListPageProps)
   const [paging, setPaging] = useState({ search: '', page: 1 });
   const page = paging.search === debounced ? paging.page : 1;
 
-  const list = useOrgList(kind, level, { search: debounced, page, limit: ORG_PAGE_SIZE });
+  const [archived, setArchived] = useState<ArchivedFilter>('exclude');
+  const list = useOrgList(kind, level, { search: debounced, page, limit: ORG_PAGE_SIZE, archived });
+  const abilities = useOrgAbilities(kind, level);
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<OrgEntity | null>(null);
+  const [archiving, setArchiving] = useState<OrgEntity | null>(null);
+  const [moving, setMoving] = useState<OrgEntity | null>(null);
+  const actions = actionsColumn(kind, {
+    abilities,
+    onEdit: setEditing,
+    onArchive: setArchiving,
+    onMove: setMoving,
+  });
+  const columns = [...columnsOf(kind, level), ...(actions ? [actions] : [])];
   const parent = useEntity<OrgEntity>(parentKind ? entityOf(parentKind, level.entityId) : null);
   const heading = title ?? info.plural;
   usePageTitle(parentKind && parent.data ? `${heading} - ${parent.data.name}` : heading, { back });
@@ -122,22 +233,40 @@ export function EntityListPage({ kind, title, parentKind }: EntityListPageProps)
           <span className="font-medium text-slate-900">{parent.data.name}</span>
         </p>
       )}
-      <div className="max-w-md">
-        <TextField
-          label="Rechercher"
-          type="search"
-          placeholder={info.searchPlaceholder}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          autoComplete="off"
-        />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="w-full max-w-md">
+          <TextField
+            label="Rechercher"
+            type="search"
+            placeholder={info.searchPlaceholder}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            autoComplete="off"
+          />
+        </div>
+        <div className="w-full sm:w-44">
+          <Select
+            label="Afficher"
+            options={ARCHIVED_OPTIONS}
+            value={archived}
+            onChange={(value) => {
+              setArchived(value as ArchivedFilter);
+              setPaging({ search: debounced, page: 1 });
+            }}
+          />
+        </div>
+        {abilities.create && (
+          <Button className="sm:ml-auto" onClick={() => setCreating(true)}>
+            {NEW_LABEL[kind]}
+          </Button>
+        )}
       </div>
       {list.isError ? (
         <FormError message={errorMessage(list.error)} />
       ) : (
         <DataTable
           caption={`Liste : ${heading}`}
-          columns={columnsOf(kind, level)}
+          columns={columns}
           rows={list.data?.data}
           loading={list.isPending}
           emptyText={debounced ? `Aucun résultat pour « ${debounced} »` : info.emptyText}
@@ -149,6 +278,24 @@ export function EntityListPage({ kind, title, parentKind }: EntityListPageProps)
           }}
         />
       )}
+      <OrgFormDialog
+        kind={kind}
+        open={creating || editing !== null}
+        entity={editing}
+        parent={parentChoiceOf(kind, level)}
+        onClose={() => {
+          setCreating(false);
+          setEditing(null);
+        }}
+      />
+      <ArchiveDialog kind={kind} entity={archiving} onClose={() => setArchiving(null)} />
+      <MoveChurchDialog
+        church={moving}
+        onClose={() => setMoving(null)}
+        filter={
+          level.entityType === 'REGION' && level.entityId !== null ? { region_id: level.entityId } : undefined
+        }
+      />
     </div>
   );
 }
