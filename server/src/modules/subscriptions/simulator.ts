@@ -22,6 +22,9 @@ type SimCommande = {
 export const SIMULATOR_PREFIX = '/simulateur-ligdicash';
 const API = `${SIMULATOR_PREFIX}/pay/v01/`;
 
+/** not part of the product's API: left out of its OpenAPI document */
+const HIDDEN = { schema: { hide: true } };
+
 export const SIMULATOR_OPERATORS = ['Orange Money', 'MTN MoMo', 'Moov Money', 'Wave', 'Carte bancaire'];
 
 type Invoice = {
@@ -166,7 +169,7 @@ export const simulatorRoutes: FastifyPluginAsync = async (app) => {
   const authorised = (headers: Record<string, unknown>) =>
     headers.apikey === credentials.apiKey && headers.authorization === `Bearer ${credentials.apiToken}`;
 
-  app.post(`${API}redirect/checkout-invoice/create`, async (request, reply) => {
+  app.post(`${API}redirect/checkout-invoice/create`, HIDDEN, async (request, reply) => {
     if (!authorised(request.headers))
       return reply.code(401).send({ response_code: '01', response_text: 'Clé API invalide' });
     const commande = (request.body as { commande?: SimCommande } | null)?.commande;
@@ -208,7 +211,7 @@ export const simulatorRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  app.get(`${API}redirect/checkout-invoice/confirm/`, async (request, reply) => {
+  app.get(`${API}redirect/checkout-invoice/confirm/`, HIDDEN, async (request, reply) => {
     if (!authorised(request.headers))
       return reply.code(401).send({ response_code: '01', response_text: 'Clé API invalide' });
     const token = String((request.query as Record<string, unknown>).invoiceToken ?? '');
@@ -229,7 +232,7 @@ export const simulatorRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  app.get(`${SIMULATOR_PREFIX}/paiement/:token`, async (request, reply) => {
+  app.get(`${SIMULATOR_PREFIX}/paiement/:token`, HIDDEN, async (request, reply) => {
     const invoice = invoices.get((request.params as { token: string }).token);
     reply.type('text/html; charset=utf-8');
     if (!invoice) return reply.code(404).send(donePage('Facture introuvable.'));
@@ -237,7 +240,7 @@ export const simulatorRoutes: FastifyPluginAsync = async (app) => {
     return paymentPage(invoice);
   });
 
-  app.post(`${SIMULATOR_PREFIX}/paiement/:token`, async (request, reply) => {
+  app.post(`${SIMULATOR_PREFIX}/paiement/:token`, HIDDEN, async (request, reply) => {
     const invoice = invoices.get((request.params as { token: string }).token);
     const body = (request.body ?? {}) as Record<string, unknown>;
     if (!invoice)
