@@ -44,6 +44,7 @@ test('impaye@ pays through LigdiCash and reaches the church dashboard', async ({
   await page.getByRole('button', { name: 'Payer' }).click();
   await expectPath(page, /^\/mon-eglise\/souscriptions\/\d+$/);
   await expect(page.getByText(/Paiement confirmé/)).toBeVisible({ timeout: 20_000 });
+  const subscriptionId = Number(new URL(page.url()).pathname.split('/').pop());
   await expect(page.getByRole('region', { name: 'Paiement', exact: true })).toContainText('Wave');
   await expect(page.getByRole('button', { name: 'Imprimer le reçu' })).toBeVisible();
   // the gate lifted without signing in again
@@ -53,7 +54,6 @@ test('impaye@ pays through LigdiCash and reaches the church dashboard', async ({
   await expect(page.getByRole('heading', { name: 'Une facture est en attente de paiement' })).toHaveCount(0);
 
   // Other specs expect impaye@'s church locked: the admin bills it the next period (unpaid again).
-  const subscriptionId = Number(new URL(page.url()).pathname.split('/').pop());
   const detail = await (await page.request.get(`/api/subscriptions/${subscriptionId}`)).json();
   const admin = await page
     .context()
