@@ -45,7 +45,7 @@ import {
   subscriptionGroup,
   updateSubscriptionType,
 } from './service';
-import { parseForm, providerSettings } from './simulator';
+import { parseForm, providerSettings, simulatorEnabled } from './simulator';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const writeErrors = { ...errors, 409: errorSchema, 422: errorSchema };
@@ -99,7 +99,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const inFlight = new Set<Promise<unknown>>();
   IN_FLIGHT.set(db, inFlight);
 
-  if (config.paymentRecheckMs > 0) {
+  // Only where a provider can answer: LigdiCash configured, or the simulator.
+  if (config.paymentRecheckMs > 0 && (config.ligdicash.apiUrl || simulatorEnabled(config))) {
     let running = false;
     const timer = setInterval(() => {
       if (running) return;
