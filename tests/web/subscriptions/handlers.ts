@@ -82,6 +82,7 @@ export type Recorded = {
   listQueries: URLSearchParams[];
   payBodies: unknown[];
   createBodies: unknown[];
+  typeBodies: unknown[];
   meCalls: number;
 };
 
@@ -96,7 +97,7 @@ export function subscriptionsApi(
     me?: Account;
   } = {},
 ): Recorded {
-  const recorded: Recorded = { listQueries: [], payBodies: [], createBodies: [], meCalls: 0 };
+  const recorded: Recorded = { listQueries: [], payBodies: [], createBodies: [], typeBodies: [], meCalls: 0 };
   const answers = [...(options.attemptAnswers ?? [])];
   server.use(
     mock.get('/api/subscriptions', ({ request }) => {
@@ -127,6 +128,11 @@ export function subscriptionsApi(
       );
     }),
     mock.get('/api/subscription-types', () => HttpResponse.json({ data: TYPES })),
+    mock.post('/api/subscription-types', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      recorded.typeBodies.push(body);
+      return HttpResponse.json({ data: { id: 9, code: 'x', active: true, ...body } }, { status: 201 });
+    }),
     mock.get('/api/me', () => {
       recorded.meCalls++;
       return options.me ? HttpResponse.json(options.me) : HttpResponse.json(null, { status: 401 });

@@ -244,4 +244,36 @@ describe('creating subscriptions', () => {
     // the admin manages the types on the same page
     expect(screen.getByRole('region', { name: 'Types de souscription' })).toBeInTheDocument();
   });
+
+  it('lets the admin add a subscription type, checked in French', async () => {
+    const recorded = subscriptionsApi({ list: [] });
+    renderApp(
+      '/admin/bureaux-nationaux/1/souscriptions',
+      makeAccount({ ...demo.admin, is_super_admin: true }),
+    );
+    const user = userEvent.setup();
+    const types = await screen.findByRole('region', { name: 'Types de souscription' }, { timeout: 10_000 });
+    expect(await within(types).findByText('Abonnement annuel Section')).toBeInTheDocument();
+    await user.click(within(types).getByRole('button', { name: 'Nouveau type' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nouveau type de souscription' });
+    await user.clear(within(dialog).getByLabelText(/Période/));
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(dialog).findByText('Le nom est requis.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('La période doit être un nombre de mois entre 1 et 60.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Le montant est requis.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Nom/), 'Abonnement trimestriel Église');
+    await user.type(within(dialog).getByLabelText(/Période/), '3');
+    await user.type(within(dialog).getByLabelText(/Montant/), '33000');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() =>
+      expect(recorded.typeBodies[0]).toEqual({
+        name: 'Abonnement trimestriel Église',
+        target: 'church',
+        period_months: 3,
+        amount: 33_000,
+      }),
+    );
+  });
 });
