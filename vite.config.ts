@@ -15,7 +15,11 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      // the built-in LigdiCash simulator's payment page (decision 0019)
+      '/simulateur-ligdicash': { target: apiTarget, changeOrigin: false },
+    },
   },
   preview: { port: 4173 },
   build: {

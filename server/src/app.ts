@@ -22,6 +22,8 @@ import { treasuryRoutes } from './modules/treasury/routes';
 import { orgRoutes } from './modules/org/routes';
 import { permissionRoutes } from './modules/permissions/routes';
 import { rolesRoutes } from './modules/roles/routes';
+import { subscriptionRoutes } from './modules/subscriptions/routes';
+import { simulatorEnabled, simulatorRoutes } from './modules/subscriptions/simulator';
 import { systemRoutes } from './modules/system/routes';
 
 export type BuildAppOptions = {
@@ -83,9 +85,12 @@ export async function buildApp({ database, config, loginLimits }: BuildAppOption
       await api.register(contributionRoutes);
       await api.register(faithfulRoutes);
       await api.register(memberRoutes);
+      await api.register(subscriptionRoutes);
     },
     { prefix: '/api' },
   );
+  // The LigdiCash simulator, when no provider is configured (never in production).
+  if (simulatorEnabled(config)) await app.register(simulatorRoutes);
   registerDocs(app);
   await registerSpaAndNotFound(app, config.staticDir);
   await app.ready();

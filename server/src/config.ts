@@ -20,6 +20,15 @@ export type Config = {
   sessionTtlMs: number;
   /** on SIGTERM / SIGINT, how long requests in flight may take before their connections are closed */
   shutdownTimeoutMs: number;
+  /**
+   * LigdiCash, the payment aggregator of the subscriptions (decision 0019). `apiUrl` null: the built-in
+   * simulator answers instead (never in production).
+   */
+  ligdicash: { apiUrl: string | null; apiKey: string; apiToken: string };
+  /** the address the provider and the browser reach the product at (return and callback URLs) */
+  publicUrl: string | null;
+  /** how often pending subscription payments are re-checked with the provider; 0: never */
+  paymentRecheckMs: number;
 };
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-do-not-use-in-production';
@@ -66,7 +75,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     sessionTtlMs: 7 * 24 * 3600 * 1000,
     shutdownTimeoutMs,
+    ligdicash: {
+      apiUrl: withSlash(env.LIGDICASH_API_URL),
+      apiKey: env.LIGDICASH_API_KEY?.trim() ?? '',
+      apiToken: env.LIGDICASH_API_TOKEN?.trim() ?? '',
+    },
+    publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || null,
+    paymentRecheckMs: parseRecheck(env.PAYMENT_RECHECK_MS),
   };
+}
+
+/** A base URL ending with '/', or null when unset. */
+function withSlash(value: string | undefined): string | null {
+  const v = value?.trim();
+  if (!v) return null;
+  return v.endsWith('/') ? v : `${v}/`;
+}
+
+function parseRecheck(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 60_000;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0) throw new Error(`Invalid PAYMENT_RECHECK_MS: ${value}`);
+  return ms;
 }
 
 /** A configuration for tests and tools: API only, no seeding, quiet. */
@@ -75,6 +105,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', STATIC_DIR: '' }),
     corsOrigins: ['http://localhost:5173'],
     logLevel: 'silent',
+    paymentRecheckMs: 0,
     ...overrides,
   };
 }

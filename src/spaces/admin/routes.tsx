@@ -8,6 +8,7 @@ import {
   officeMembersRoute,
 } from '@/features/members/routes';
 import { orgDetailRoute, orgListRoute } from '@/features/org/routes';
+import { subscriptionRoutes } from '@/features/subscriptions/routes';
 import { entityRoute, GLOBAL_LEVEL, levelHandle, SpaceLevel } from '@/shared/level/level-context';
 import type { SpaceDefinition } from '@/shared/routing/space';
 import { departmentBranch } from '../common/branches';
@@ -40,6 +41,8 @@ export const space: SpaceDefinition = {
               subLinks(['members.office', 'subscriptions.list', 'accounts.forbidden']),
             ),
             officeMembersRoute(),
+            // the admin bills the national offices and manages the subscription types
+            ...subscriptionRoutes({ create: true, manageTypes: true }),
           ],
         }),
         orgListRoute('regions', 'regions'),

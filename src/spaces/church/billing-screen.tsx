@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useOldestUnpaid } from '@/features/subscriptions/api/subscriptions';
 import { usePageTitle } from '@/shared/level/page-title';
 import { CHURCH_SUBSCRIPTIONS } from './nav';
 
@@ -6,8 +7,11 @@ import { CHURCH_SUBSCRIPTIONS } from './nav';
  * Shown instead of the church space's pages while the church has an unpaid subscription
  * (SPEC.md section 2): settle the pending invoice, or switch to the personal account.
  */
-export function BillingScreen({ churchName }: { churchName: string }) {
+export function BillingScreen({ churchId, churchName }: { churchId: number; churchName: string }) {
   usePageTitle('Souscription à régler');
+  // 'Payer' opens the oldest unpaid subscription's details (the list while it is not known).
+  const oldest = useOldestUnpaid(churchId);
+  const payPath = oldest.data ? `${CHURCH_SUBSCRIPTIONS}/${oldest.data}` : CHURCH_SUBSCRIPTIONS;
   return (
     <div className="mx-auto max-w-xl">
       <section
@@ -32,7 +36,7 @@ export function BillingScreen({ churchName }: { churchName: string }) {
         </p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
           <Link
-            to={CHURCH_SUBSCRIPTIONS}
+            to={payPath}
             className="inline-flex h-10 items-center justify-center rounded-md bg-brand-600 px-5 text-sm font-medium text-white hover:bg-brand-700"
           >
             Payer

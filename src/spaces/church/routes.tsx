@@ -8,6 +8,7 @@ import { expenseRoutes } from '@/features/expenses/routes';
 import { faithfulRoutes } from '@/features/faithful/routes';
 import { accountingDocumentsRoutes } from '@/features/journals/routes';
 import { officeMembersRoute } from '@/features/members/routes';
+import { subscriptionRoutes } from '@/features/subscriptions/routes';
 import { useAccount } from '@/shared/auth/account-store';
 import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
 import type { SpaceDefinition } from '@/shared/routing/space';
@@ -31,7 +32,7 @@ function ChurchLevel() {
   if (!church) throw new RouteNotFoundError();
   const unpaid = account?.church?.has_unpaid_subscription ?? church.has_unpaid_subscription;
   if (unpaid && !onSubscriptions(pathname))
-    return <BillingScreen churchName={account?.church?.name ?? church.name} />;
+    return <BillingScreen churchId={church.id} churchName={account?.church?.name ?? church.name} />;
   return <SpaceLevel level={{ entityType: 'CHURCH', entityId: church.id }} />;
 }
 
@@ -60,6 +61,7 @@ export const space: SpaceDefinition = {
         officeMembersRoute('responsables', 'Responsables'),
         ...faithfulRoutes({ add: true, detail: true, edit: true, transfer: true }),
         faithfulContributionsRoute(),
+        ...subscriptionRoutes(),
       ],
     },
   ],

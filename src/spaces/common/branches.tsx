@@ -7,6 +7,7 @@ import { faithfulRoutes } from '@/features/faithful/routes';
 import { officeMembersRoute } from '@/features/members/routes';
 import type { OrgKind } from '@/features/org/kinds';
 import { orgDetailRoute } from '@/features/org/routes';
+import { subscriptionRoutes } from '@/features/subscriptions/routes';
 import { subLinks, type SubLink } from './sub-links';
 
 /*
@@ -106,5 +107,6 @@ export function overseenChurchPages(): RouteObject[] {
     officeMembersRoute(),
     ...faithfulRoutes({ add: true, detail: true }),
     faithfulContributionsRoute(),
+    ...subscriptionRoutes(),
   ];
 }

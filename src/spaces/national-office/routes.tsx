@@ -8,6 +8,7 @@ import { faithfulRoutes } from '@/features/faithful/routes';
 import { accountingDocumentsRoutes } from '@/features/journals/routes';
 import { departmentMembersRoute, officeMembersRoute } from '@/features/members/routes';
 import { orgListRoute } from '@/features/org/routes';
+import { subscriptionRoutes } from '@/features/subscriptions/routes';
 import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
 import { prefixed } from '@/shared/routing/page-route';
 import type { SpaceDefinition } from '@/shared/routing/space';
@@ -66,6 +67,7 @@ export const space: SpaceDefinition = {
         orgListRoute('eglises', 'churches'),
         officeMembersRoute(),
         ...faithfulRoutes(),
+        ...subscriptionRoutes(),
         // The office's accounting ('espace-comptable/...'): the pages stay at the office's Level.
         ...prefixed('espace-comptable', [
           ...contributionRoutes(),
@@ -104,6 +106,8 @@ export const space: SpaceDefinition = {
             officeMembersRoute(),
             ...faithfulRoutes({ detail: true }),
             faithfulContributionsRoute(),
+            // the office bills its churches
+            ...subscriptionRoutes({ create: true }),
           ],
         }),
       ],

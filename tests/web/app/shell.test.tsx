@@ -185,12 +185,23 @@ describe('church billing screen', () => {
   });
 
   it('replaces the church pages while a subscription is unpaid', async () => {
+    server.use(
+      mock.get('/api/subscriptions', () =>
+        HttpResponse.json({ data: [{ id: 5 }], meta: { total: 1, page: 1, limit: 1 } }),
+      ),
+    );
     renderApp('/mon-eglise', unpaid);
     expect(
       await screen.findByRole('heading', { name: 'Une facture est en attente de paiement' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Église de Cocody')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Payer' })).toHaveAttribute('href', '/mon-eglise/souscriptions');
+    // 'Payer' opens the oldest unpaid subscription's details
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Payer' })).toHaveAttribute(
+        'href',
+        '/mon-eglise/souscriptions/5',
+      ),
+    );
     expect(screen.getByRole('link', { name: 'Passer à mon compte personnel' })).toHaveAttribute(
       'href',
       '/dashboard',
@@ -208,6 +219,11 @@ describe('church billing screen', () => {
   });
 
   it('lets the personal space open', async () => {
+    server.use(
+      mock.get('/api/subscriptions', () =>
+        HttpResponse.json({ data: [], meta: { total: 0, page: 1, limit: 1 } }),
+      ),
+    );
     renderApp('/mon-eglise', unpaid);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('link', { name: 'Passer à mon compte personnel' }));

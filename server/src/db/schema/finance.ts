@@ -454,3 +454,55 @@ export const subscriptions = pgTable(
     check('subscriptions_amount_ck', sql`${t.amount} >= 0`),
   ],
 );
+
+export const PAYMENT_ATTEMPT_STATUSES = ['pending', 'completed', 'failed'] as const;
+export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
+
+/**
+ * One try at paying a subscription through the payment provider (LigdiCash). Stored as pending, with
+ * our own transaction id, before the payer is sent to the provider's page; the provider's token is
+ * written as soon as the invoice is created. At most one pending attempt per subscription: a second
+ * 'Payer' reuses it, so one period is never charged twice.
+ */
+export const subscriptionPaymentAttempts = pgTable(
+  'subscription_payment_attempts',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    /** our own reference, sent to the provider as external_id and in custom_data */
+    transactionId: text('transaction_id').notNull(),
+    /** the provider's invoice token (null while the invoice is being created) */
+    token: text('token'),
+    paymentUrl: text('payment_url'),
+    status: text('status').$type<PaymentAttemptStatus>().notNull().default('pending'),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('xof'),
+    payerId: integer('payer_id')
+      .notNull()
+      .references(() => users.id),
+    phone: text('phone').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email'),
+    /** the provider's own transaction reference, once confirmed */
+    providerReference: text('provider_reference'),
+    /** the operator or method the payer chose (Orange Money, carte...) */
+    operator: text('operator'),
+    failureReason: text('failure_reason'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('subscription_payment_attempts_transaction_uq').on(t.transactionId),
+    uniqueIndex('subscription_payment_attempts_token_uq').on(t.token),
+    uniqueIndex('subscription_payment_attempts_one_pending_uq')
+      .on(t.subscriptionId)
+      .where(sql`${t.status} = 'pending'`),
+    index('subscription_payment_attempts_subscription_idx').on(t.subscriptionId, t.createdAt),
+    check('subscription_payment_attempts_status_ck', sql`${t.status} in ('pending', 'completed', 'failed')`),
+  ],
+);

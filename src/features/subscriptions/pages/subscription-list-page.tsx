@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Subscription } from '@contract/subscriptions';
+import { levelEntity, RouteNotFoundError, useLevel } from '@/shared/level/level-context';
+import { usePageTitle } from '@/shared/level/page-title';
+import { permissionEntity } from '@/shared/level/wire';
+import { formatDate } from '@/shared/lib/format';
+import { usePermission } from '@/shared/permissions/use-permissions';
+import { useSpacePaths } from '@/shared/routing/space-paths';
+import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
+import { FormError } from '@/shared/ui/form-error';
+import { Money } from '@/shared/ui/money';
+import { errorMessage } from '@/shared/lib/errors';
+import { SUBSCRIPTION_PAGE_SIZE, useSubscriptionList } from '../api/subscriptions';
+import { CreateSubscriptionDialog } from '../components/create-subscription-dialog';
+import { PaidBadge } from '../components/paid-badge';
+import { SubscriptionTypesCard } from '../components/subscription-types-card';
+import { periodLabel } from '../lib/forms';
+
+export type SubscriptionListPageProps = {
+  /** 'Nouvelle souscription' for whoever holds `subscription:create` (the admin, the national office) */
+  create?: boolean;
+  /** the admin's management of the subscription types */
+  manageTypes?: boolean;
+};
+
+/**
+ * The subscriptions of the Level's group (SPEC.md section 2): date, billed period, amount, paid badge,
+ * newest first, paginated by the server. Rows open 'Détails de la souscription'.
+ */
+export function SubscriptionListPage({ create = false, manageTypes = false }: SubscriptionListPageProps) {
+  const paths = useSpacePaths();
+  usePageTitle('Souscriptions', { back: paths.here });
+  const level = useLevel();
+  const entity = levelEntity(level);
+  if (!entity) throw new RouteNotFoundError();
+  const [page, setPage] = useState(1);
+  const list = useSubscriptionList(entity, page);
+  const canCreate = usePermission('subscription:create', permissionEntity(entity));
+
+  const detail = (row: Subscription) => paths.record('subscriptions.detail', { subscriptionId: row.id });
+  const columns: DataTableColumn<Subscription>[] = [
+    {
+      key: 'date',
+      header: 'Date',
+      className: 'whitespace-nowrap',
+      cell: (row) => {
+        const to = detail(row);
+        const text = formatDate(row.start_date);
+        return to ? (
+          <Link
+            to={to}
+            aria-label={`Souscription du ${text}`}
+            className="font-medium text-brand-700 hover:text-brand-900 hover:underline"
+          >
+            {text}
+          </Link>
+        ) : (
+          text
+        );
+      },
+    },
+    { key: 'period', header: 'Période', cell: (row) => periodLabel(row.start_date, row.end_date) },
+    { key: 'type', header: 'Type', cell: (row) => row.subscription_type.name },
+    { key: 'amount', header: 'Montant', align: 'right', cell: (row) => <Money amount={row.amount} /> },
+    { key: 'paid', header: 'Statut', cell: (row) => <PaidBadge paid={row.paid} /> },
+  ];
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-4">
+      {create && canCreate.allowed && (
+        <div className="flex justify-end">
+          <CreateSubscriptionDialog group={entity} />
+        </div>
+      )}
+      {list.isError && <FormError message={errorMessage(list.error)} />}
+      <DataTable
+        caption="Liste des souscriptions"
+        columns={columns}
+        rows={list.data?.data}
+        loading={list.isPending}
+        emptyText="Aucune souscription"
+        pagination={{
+          page,
+          limit: list.data?.meta.limit ?? SUBSCRIPTION_PAGE_SIZE,
+          total: list.data?.meta.total ?? 0,
+          onPageChange: setPage,
+        }}
+      />
+      {manageTypes && <SubscriptionTypesCard />}
+    </div>
+  );
+}
