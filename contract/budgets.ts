@@ -4,6 +4,7 @@
  *
  * Budget templates ('modèles de budget', the administrator's)
  * - GET    /budget-item-templates                ?archived=true -> { data: BudgetTemplate[] }
+ * - GET    /budget-item-templates/accounts       -> { data: TemplateAccount[] } (the accounts an item may follow)
  * - POST   /budget-item-templates                TemplateBody -> 201 { data: BudgetTemplate }
  * - PUT    /budget-item-templates/{id}           TemplateBody -> { data: BudgetTemplate }
  * - POST   /budget-item-templates/{id}/archive   -> { data: BudgetTemplate }
@@ -145,6 +146,16 @@ export const budgetTemplateSchema = z.object({
 export type BudgetTemplate = z.infer<typeof budgetTemplateSchema>;
 export const templateAnswerSchema = z.object({ data: budgetTemplateSchema });
 export const templateListAnswerSchema = z.object({ data: z.array(budgetTemplateSchema) });
+
+/** A denomination account an item may follow: receipts for INCOME items, expenses for EXPENSE items. */
+export const templateAccountSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  category: z.enum(BUDGET_CATEGORIES),
+});
+export type TemplateAccount = z.infer<typeof templateAccountSchema>;
+export const templateAccountsAnswerSchema = z.object({ data: z.array(templateAccountSchema) });
 
 // ---------------------------------------------------------------- budgets
 

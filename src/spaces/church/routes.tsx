@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router';
+import { budgetRoutes } from '@/features/budgets/routes';
 import {
   contributionRoutes,
   faithfulContributionsRoute,
@@ -60,6 +61,7 @@ export const space: SpaceDefinition = {
         officeMembersRoute('responsables', 'Responsables'),
         ...faithfulRoutes({ add: true, detail: true, edit: true, transfer: true }),
         faithfulContributionsRoute(),
+        ...budgetRoutes(),
       ],
     },
   ],

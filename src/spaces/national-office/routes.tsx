@@ -1,3 +1,4 @@
+import { budgetRoutes } from '@/features/budgets/routes';
 import {
   contributionRoutes,
   departmentContributionsRoute,
@@ -71,6 +72,7 @@ export const space: SpaceDefinition = {
           ...contributionRoutes(),
           ...expenseRoutes(),
           ...accountingDocumentsRoutes(),
+          ...budgetRoutes(),
         ]),
         departmentBranch([
           departmentMembersRoute(),

@@ -12,6 +12,7 @@ import {
   currentBudgetAnswerSchema,
   messageAnswerSchema,
   rejectBudgetBodySchema,
+  templateAccountsAnswerSchema,
   templateAnswerSchema,
   templateBodySchema,
   templateListAnswerSchema,
@@ -50,6 +51,7 @@ import {
   deleteTemplate,
   listTemplates,
   loadTemplate,
+  templateAccounts,
   updateTemplate,
 } from './templates';
 
@@ -145,6 +147,23 @@ export const budgetRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await requireUser(request);
       return { data: await listTemplates(db, request.query.archived) };
+    },
+  );
+
+  app.get(
+    '/budget-item-templates/accounts',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Comptes qu'une rubrique peut suivre",
+        description:
+          'Les comptes de produits (rubriques de recette) et de charges (rubriques de dépense) de la dénomination.',
+        response: { 200: templateAccountsAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireUser(request);
+      return { data: await templateAccounts(db) };
     },
   );
 

@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { BUDGET_MESSAGES, type BudgetTemplate, type templateBodySchema } from '../../../../contract/budgets';
+import {
+  BUDGET_MESSAGES,
+  type BudgetTemplate,
+  type TemplateAccount,
+  type templateBodySchema,
+} from '../../../../contract/budgets';
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
@@ -177,4 +182,21 @@ export async function deleteTemplate(tx: Db, actor: Actor, id: number): Promise<
     data: { name: current.name, category: current.category },
     ip: actor.ip,
   });
+}
+
+/** The denomination's active receipt and expense accounts, which an item may follow. */
+export async function templateAccounts(db: Db): Promise<TemplateAccount[]> {
+  const rows = await queryRows<{ id: number; code: string; name: string; kind: string }>(
+    db,
+    sql`select a.id, a.code, a.name, c.kind from operation_accounts a
+        join operation_account_categories c on c.id = a.category_id
+        where a.active and a.entity_type is null and c.kind in ('receipt', 'expense')
+        order by a.code`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    code: r.code,
+    name: r.name,
+    category: r.kind === 'receipt' ? 'INCOME' : 'EXPENSE',
+  }));
 }
