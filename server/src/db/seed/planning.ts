@@ -100,7 +100,7 @@ export async function seedPlanning(
         where b.year = ${year}
         order by b.id, t.id`,
   );
-  await seedBudgetStates(db, year);
+  await seedBudgetStates(db, year, options.now ?? new Date());
 
   const activities = async (rows: Array<[string, number, number, number]>, level: string, table: string) => {
     const titles = text(rows.map((r) => r[0]));
@@ -135,7 +135,9 @@ export async function seedPlanning(
  * year's approved with actuals; in its section, one church's submitted, one rejected, one draft; in its
  * region, one other section's submitted. Then the current year's expense requests are attached to a line.
  */
-async function seedBudgetStates(db: Db, year: number): Promise<void> {
+async function seedBudgetStates(db: Db, year: number, now: Date): Promise<void> {
+  await attachRequests(db, year);
+  await plannedFromActuals(db, year, now);
   const demo = await queryOne<{ church_id: number; section_id: number; region_id: number }>(
     db,
     sql`select c.id as church_id, c.section_id, s.region_id from users u
@@ -194,7 +196,10 @@ async function seedBudgetStates(db: Db, year: number): Promise<void> {
             and entity_id = (select id from sections where region_id = ${region} and id <> ${section} order by id limit 1)`,
     );
   }
-  // actuals: each request of the year on the line of its account's item, else on an EXPENSE line by id
+}
+
+/** Each demo request of the year on the line of its account's item, else on an EXPENSE line by id. */
+async function attachRequests(db: Db, year: number): Promise<void> {
   await db.execute(
     sql`update expense_requests er set budget_line_id = coalesce(
           (select bl.id from budget_lines bl join budget_item_templates t on t.id = bl.budget_item_template_id
@@ -206,5 +211,43 @@ async function seedBudgetStates(db: Db, year: number): Promise<void> {
           and b.entity_type = lower(er.entity_type) and b.entity_id = er.entity_id
           and er.made_at >= make_timestamptz(${year}, 1, 1, 0, 0, 0, 'UTC')
           and er.made_at < make_timestamptz(${year} + 1, 1, 1, 0, 0, 0, 'UTC')`,
+  );
+}
+
+/**
+ * The churches' planned amounts of the year from their actuals so far, projected over the year, with a
+ * margin that differs per line (85 % to 125 %): some lines stay within budget, some go beyond it.
+ */
+async function plannedFromActuals(db: Db, year: number, now: Date): Promise<void> {
+  const start = Date.UTC(year, 0, 1);
+  const elapsedDays = Math.max(30, Math.min(365, (now.getTime() - start) / 86_400_000));
+  const projection = 365 / elapsedDays;
+  await db.execute(
+    sql`with lines as (
+          select bl.id, bl.category, b.entity_type, b.entity_id, t.operation_account_id
+          from budget_lines bl join budgets b on b.id = bl.budget_id
+          join budget_item_templates t on t.id = bl.budget_item_template_id
+          where b.year = ${year} and b.entity_type = 'church'),
+        actuals as (
+          select l.id,
+            case when l.category = 'EXPENSE' then
+              (select coalesce(sum(p.amount), 0) from expense_requests er
+                 join expense_lines el on el.expense_request_id = er.id
+                 join expense_payments p on p.expense_line_id = el.id
+               where er.budget_line_id = l.id
+                 and p.validated_at >= make_timestamptz(${year}, 1, 1, 0, 0, 0, 'UTC')
+                 and p.validated_at < make_timestamptz(${year} + 1, 1, 1, 0, 0, 0, 'UTC'))
+            else
+              (select coalesce(sum(c.amount), 0) from contributions c
+               where c.entity_type = l.entity_type and c.entity_id = l.entity_id
+                 and c.receipt_account_id = l.operation_account_id and c.status = 'valid'
+                 and c.occurred_at >= make_timestamptz(${year}, 1, 1, 0, 0, 0, 'UTC')
+                 and c.occurred_at < make_timestamptz(${year} + 1, 1, 1, 0, 0, 0, 'UTC'))
+            end as amount
+          from lines l)
+        update budget_lines bl
+        set amount = greatest(100000, round(a.amount * ${projection}::float8
+              * (0.85 + ((bl.id * 7919) % 41) / 100.0) / 25000.0)::bigint * 25000)
+        from actuals a where a.id = bl.id and a.amount > 0`,
   );
 }

@@ -42,7 +42,7 @@ export function UsageBar({
       </div>
       <span
         className={cn(
-          'w-14 text-right text-xs tabular-nums',
+          'w-16 whitespace-nowrap text-right text-xs tabular-nums',
           over && category === 'EXPENSE' && 'font-semibold text-red-700',
         )}
       >
