@@ -73,16 +73,18 @@ function seed(extra: string[]): void {
 async function main(): Promise<void> {
   await ensureDatabase();
   let database = await openDatabase({ databaseUrl: URL_ });
-  const count = async (table: string) =>
-    Number(
-      (
-        await queryOne<{ n: number }>(
-          database.db,
-          sql`select case when to_regclass(${`public.${table}`}) is null then 0
-                 else (select count(*)::int from ${sql.raw(table)}) end as n`,
-        )
-      )?.n ?? 0,
+  const count = async (table: string): Promise<number> => {
+    const exists = await queryOne<{ t: string | null }>(
+      database.db,
+      sql`select to_regclass(${`public.${table}`})::text as t`,
     );
+    if (!exists?.t) return 0;
+    const row = await queryOne<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from ${sql.raw(table)}`,
+    );
+    return Number(row?.n ?? 0);
+  };
 
   if ((await count('churches')) === 0) {
     await database.close();
