@@ -134,7 +134,7 @@ function Totals({ totals }: { totals: NonNullable<BudgetDetail['totals']> }) {
       {items.map((item) => (
         <div key={item.label} className="rounded-lg border border-slate-200 bg-white p-4">
           <p className="text-sm font-semibold text-slate-900">{item.label}</p>
-          <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
+          <dl className="mt-2 grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
             <div>
               <dt className="text-xs text-slate-500">Prévu</dt>
               <dd>
