@@ -509,6 +509,36 @@ describe('budget against actual', () => {
     expect(noAccount.actual).not.toBeNull();
   });
 
+  it('keeps the yearly totals right when a request changes line and a contribution is cancelled', async () => {
+    const supplies = await currentLine('Fournitures de bureau');
+    const transport = await currentLine('Transport et déplacements');
+    const paid = await queryOne<{ id: number; amount: number }>(
+      t.db,
+      sql`select er.id, sum(p.amount)::int as amount from expense_requests er
+          join expense_lines el on el.expense_request_id = er.id join expense_payments p on p.expense_line_id = el.id
+          where er.budget_line_id = ${supplies.id}
+            and p.validated_at >= make_timestamptz(${YEAR}, 1, 1, 0, 0, 0, 'UTC')
+          group by er.id order by er.id limit 1`,
+    );
+    await t.db.execute(
+      sql`update expense_requests set budget_line_id = ${transport.id} where id = ${paid!.id}`,
+    );
+    expect((await currentLine('Fournitures de bureau')).actual).toBe(supplies.actual! - Number(paid!.amount));
+    expect((await currentLine('Transport et déplacements')).actual).toBe(
+      transport.actual! + Number(paid!.amount),
+    );
+
+    const tithes = await currentLine('Dîmes');
+    const gift = await queryOne<{ id: number; amount: number }>(
+      t.db,
+      sql`select c.id, c.amount from contributions c join operation_accounts a on a.id = c.receipt_account_id
+          where c.entity_type = 'church' and c.entity_id = ${ids.church1} and a.code = '7581' and c.status = 'valid'
+            and c.occurred_at >= make_timestamptz(${YEAR}, 1, 1, 0, 0, 0, 'UTC') order by c.id limit 1`,
+    );
+    await t.db.execute(sql`update contributions set status = 'cancelled' where id = ${gift!.id}`);
+    expect((await currentLine('Dîmes')).actual).toBe(tithes.actual! - Number(gift!.amount));
+  });
+
   it('consolidates the approved budgets below a section, a region and the national office', async () => {
     const response = await req(
       SECTION,

@@ -157,11 +157,10 @@ export function yearBounds(year: number): { start: string; end: string } {
 /**
  * CTEs `l` (the lines of the budgets of `budgetsSql`, a SELECT of id, entity_type, entity_id,
  * child_type, child_id) and `la` (each line with its actual in `year`), to be followed by a SELECT.
- * Actuals are summed in the database: payments through the requests attached to each line, and the
- * contributions of each (entity, receipt account) in one grouped pass.
+ * Actuals come from the yearly totals the database keeps with triggers (migration 0003_budgets_sql):
+ * payments per budget line and year, valid contributions per entity, receipt account and year.
  */
 function actualsWith(budgetsSql: SQL, year: number): SQL {
-  const { start, end } = yearBounds(year);
   return sql`with b as (${budgetsSql}),
     l as (
       select bl.id, bl.budget_item_template_id as template_id, bl.category, bl.amount,
@@ -170,23 +169,18 @@ function actualsWith(budgetsSql: SQL, year: number): SQL {
       join b on b.id = bl.budget_id
       join budget_item_templates t on t.id = bl.budget_item_template_id),
     spent as (
-      select er.budget_line_id as line_id, sum(p.amount)::bigint as amount
-      from l
-      join expense_requests er on er.budget_line_id = l.id
-      join expense_lines el on el.expense_request_id = er.id
-      join expense_payments p on p.expense_line_id = el.id
-      where l.category = 'EXPENSE' and p.validated_at >= ${start}::timestamptz and p.validated_at < ${end}::timestamptz
-      group by er.budget_line_id),
+      select s.budget_line_id as line_id, s.amount
+      from derived.budget_line_year_spent s
+      where s.year = ${year} and s.budget_line_id in (select id from l where category = 'EXPENSE')),
     followed as (
       select distinct entity_type, entity_id, operation_account_id from l
       where category = 'INCOME' and operation_account_id is not null),
     received as (
-      select c.entity_type, c.entity_id, c.receipt_account_id, sum(c.amount)::bigint as amount
-      from followed f
-      join contributions c on c.entity_type = f.entity_type and c.entity_id = f.entity_id
-        and c.receipt_account_id = f.operation_account_id
-      where c.status = 'valid' and c.occurred_at >= ${start}::timestamptz and c.occurred_at < ${end}::timestamptz
-      group by c.entity_type, c.entity_id, c.receipt_account_id),
+      select r.entity_type, r.entity_id, r.receipt_account_id, r.amount
+      from derived.contribution_year_totals r
+      join followed f on f.entity_type = r.entity_type and f.entity_id = r.entity_id
+        and f.operation_account_id = r.receipt_account_id
+      where r.year = ${year}),
     la as (
       select l.*,
         case when l.category = 'EXPENSE' then coalesce(s.amount, 0)
@@ -302,12 +296,32 @@ type ConsolidatedRow = {
   template_id: number | null;
   child_type: BudgetLevel | null;
   child_id: number | null;
-  budgets: number;
   planned_income: number | string;
   planned_expense: number | string;
   actual_income: number | string;
   actual_expense: number | string;
 };
+
+/** The approved and finalised budgets of the year in the entity's subtree, with the part each counts in. */
+function consolidatedBudgets(entity: BudgetEntity, year: number): SQL {
+  return sql`select b.id, b.entity_type, b.entity_id, t.child_type, t.child_id
+      from (${subtreeSql(entity)}) t
+      join budgets b on b.entity_type = t.entity_type and b.entity_id = t.entity_id
+      where b.year = ${year} and b.status in ('approved', 'finalized')`;
+}
+
+/** The consolidated view's one statement (exported for the benchmark's query plan). */
+export function consolidatedStatement(entity: BudgetEntity, year: number): SQL {
+  return sql`${actualsWith(consolidatedBudgets(entity, year), year)}
+      select (grouping(la.template_id) = 0)::int as by_item,
+             la.template_id, la.child_type, la.child_id,
+             coalesce(sum(la.amount) filter (where la.category = 'INCOME'), 0)::bigint as planned_income,
+             coalesce(sum(la.amount) filter (where la.category = 'EXPENSE'), 0)::bigint as planned_expense,
+             coalesce(sum(la.actual) filter (where la.category = 'INCOME'), 0)::bigint as actual_income,
+             coalesce(sum(la.actual) filter (where la.category = 'EXPENSE'), 0)::bigint as actual_expense
+      from la
+      group by grouping sets ((la.template_id), (la.child_type, la.child_id), ())`;
+}
 
 /**
  * The approved and finalised budgets of `year` of the entity and of every entity below it, with their
@@ -315,23 +329,18 @@ type ConsolidatedRow = {
  * with its subtree), in one statement (grouping sets).
  */
 export async function consolidated(db: Db, entity: BudgetEntity, year: number): Promise<Consolidated> {
-  const budgetsSql = sql`select b.id, b.entity_type, b.entity_id, t.child_type, t.child_id
-      from (${subtreeSql(entity)}) t
-      join budgets b on b.entity_type = t.entity_type and b.entity_id = t.entity_id
-      where b.year = ${year} and b.status in ('approved', 'finalized')`;
-  const rows = await queryRows<ConsolidatedRow>(
+  const rows = await queryRows<ConsolidatedRow>(db, consolidatedStatement(entity, year));
+  // how many budgets each part counts (a distinct count in the statement above would forbid hashing)
+  const counted = await queryRows<{ child_type: BudgetLevel | null; child_id: number | null; n: number }>(
     db,
-    sql`${actualsWith(budgetsSql, year)}
-      select (grouping(la.template_id) = 0)::int as by_item,
-             la.template_id, la.child_type, la.child_id,
-             count(distinct (la.entity_type, la.entity_id))::int as budgets,
-             coalesce(sum(la.amount) filter (where la.category = 'INCOME'), 0)::bigint as planned_income,
-             coalesce(sum(la.amount) filter (where la.category = 'EXPENSE'), 0)::bigint as planned_expense,
-             coalesce(sum(la.actual) filter (where la.category = 'INCOME'), 0)::bigint as actual_income,
-             coalesce(sum(la.actual) filter (where la.category = 'EXPENSE'), 0)::bigint as actual_expense
-      from la
-      group by grouping sets ((la.template_id), (la.child_type, la.child_id), ())`,
+    sql`with b as (${consolidatedBudgets(entity, year)})
+        select child_type, child_id, count(*)::int as n from b group by grouping sets ((child_type, child_id), ())`,
   );
+  const budgetsOf = (type: string | null, id: number | null) =>
+    Number(
+      counted.find((c) => c.child_type === type && (c.child_id === null ? null : Number(c.child_id)) === id)
+        ?.n ?? 0,
+    );
   const templates = await queryRows<{
     id: number;
     name: string;
@@ -384,7 +393,7 @@ export async function consolidated(db: Db, entity: BudgetEntity, year: number): 
         entity_id: Number(e.entity_id),
         name: e.name ?? '',
         own: e.entity_type === entity.type && Number(e.entity_id) === entity.id,
-        budgets: part ? Number(part.budgets) : 0,
+        budgets: budgetsOf(e.entity_type, Number(e.entity_id)),
         planned_income: part ? n(part.planned_income) : 0,
         planned_expense: part ? n(part.planned_expense) : 0,
         actual_income: part ? n(part.actual_income) : 0,
@@ -398,7 +407,7 @@ export async function consolidated(db: Db, entity: BudgetEntity, year: number): 
     entity_type: apiTypeOf(entity.type),
     entity_id: entity.id,
     entity_name: own?.name ?? '',
-    budgets: total ? Number(total.budgets) : 0,
+    budgets: budgetsOf(null, null),
     items,
     rows: rowsOut,
     totals: {
