@@ -1,3 +1,4 @@
+import { budgetTemplatesRoute } from '@/features/budgets/routes';
 import { departmentContributionsRoute, faithfulContributionsRoute } from '@/features/contributions/routes';
 import { expenseRoutes } from '@/features/expenses/routes';
 import { faithfulRoutes } from '@/features/faithful/routes';
@@ -52,6 +53,7 @@ export const space: SpaceDefinition = {
         faithfulContributionsRoute(),
         leadersRoute(),
         externalAccountantsRoute(),
+        budgetTemplatesRoute(),
         departmentBranch([
           departmentMembersRoute(),
           departmentContributionsRoute(),

@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router';
+import { budgetRoutes } from '@/features/budgets/routes';
 import {
   contributionRoutes,
   faithfulContributionsRoute,
@@ -62,6 +63,7 @@ export const space: SpaceDefinition = {
         ...faithfulRoutes({ add: true, detail: true, edit: true, transfer: true }),
         faithfulContributionsRoute(),
         ...subscriptionRoutes(),
+        ...budgetRoutes(),
       ],
     },
   ],

@@ -13,6 +13,20 @@ export const nationalOfficeNav: NavItem[] = [
     description: 'La comptabilité du bureau national',
   },
   {
+    label: 'Budget',
+    path: '/mon-bureau-national/espace-comptable/budget',
+    icon: 'budget',
+    feature: 'budgets',
+    description: 'Le budget de l’exercice et la vue consolidée',
+  },
+  {
+    label: 'Budgets',
+    path: '/mon-bureau-national/espace-comptable/budgets',
+    icon: 'book',
+    feature: 'budgets',
+    description: 'Les budgets du bureau et ceux des régions à approuver',
+  },
+  {
     label: 'Régions',
     path: '/mon-bureau-national/regions',
     icon: 'map',

@@ -1,3 +1,4 @@
+import { budgetRoutes } from '@/features/budgets/routes';
 import {
   contributionRoutes,
   departmentContributionsRoute,
@@ -73,6 +74,7 @@ export const space: SpaceDefinition = {
           ...contributionRoutes(),
           ...expenseRoutes(),
           ...accountingDocumentsRoutes(),
+          ...budgetRoutes(),
         ]),
         departmentBranch([
           departmentMembersRoute(),

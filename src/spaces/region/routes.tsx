@@ -1,3 +1,4 @@
+import { budgetRoutes } from '@/features/budgets/routes';
 import { contributionRoutes } from '@/features/contributions/routes';
 import { expenseAddRoute, expenseRoutes } from '@/features/expenses/routes';
 import { faithfulRoutes } from '@/features/faithful/routes';
@@ -57,6 +58,7 @@ export const space: SpaceDefinition = {
         ...contributionRoutes(),
         ...expenseRoutes(),
         expenseAddRoute('creer-une-depense'),
+        ...budgetRoutes(),
         regionMembersRoute(),
         ...faithfulRoutes(),
         sectionBranch({

@@ -1,3 +1,4 @@
+import { budgetRoutes } from '@/features/budgets/routes';
 import { contributionRoutes } from '@/features/contributions/routes';
 import { expenseRoutes } from '@/features/expenses/routes';
 import { officeMembersRoute } from '@/features/members/routes';
@@ -40,6 +41,7 @@ export const space: SpaceDefinition = {
         orgListRoute('eglises', 'churches'),
         ...contributionRoutes(),
         ...expenseRoutes(),
+        ...budgetRoutes(),
         officeMembersRoute(),
         churchBranch({ links: CHURCH_LINKS, pages: overseenChurchPages() }),
       ],

@@ -56,6 +56,8 @@ describe('space shell', () => {
       ['Dépenses', '/ma-region/depenses'],
       ['Membres', '/ma-region/membres'],
       ['Fidèles', '/ma-region/fideles'],
+      ['Budget', '/ma-region/budget'],
+      ['Budgets', '/ma-region/budgets'],
     ]);
     const cards = within(screen.getByRole('region', { name: 'Rubriques' })).getAllByRole('link');
     expect(cards.map((card) => card.getAttribute('href'))).toEqual([
@@ -65,9 +67,11 @@ describe('space shell', () => {
       '/ma-region/depenses',
       '/ma-region/membres',
       '/ma-region/fideles',
+      '/ma-region/budget',
+      '/ma-region/budgets',
     ]);
-    // Features not built yet (budgets, activity reports, notifications) have no link: no path to the not-found page.
-    expect(screen.queryByRole('link', { name: /Budget|Rapports|Notifications/ })).not.toBeInTheDocument();
+    // Features not built yet (activity reports, notifications) have no link: no path to the not-found page.
+    expect(screen.queryByRole('link', { name: /Rapports|Notifications/ })).not.toBeInTheDocument();
   });
 
   it('opens the navigation in a drawer on a phone', async () => {
@@ -88,6 +92,7 @@ describe('space shell', () => {
       '/admin/fideles',
       '/admin/responsables',
       '/admin/comptables-externes',
+      '/admin/modeles-budget',
     ]);
     await user.click(within(drawer).getByRole('link', { name: 'Régions' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -303,6 +303,8 @@ export const expenseRequests = pgTable(
     index('expense_requests_entity_idx').on(t.entityType, t.entityId, t.madeAt, t.id),
     // /mes-requetes
     index('expense_requests_created_by_idx').on(t.createdBy, t.createdAt),
+    // budget against actual (issue 13): the requests attached to a budget line
+    index('expense_requests_budget_line_idx').on(t.budgetLineId),
     check(
       'expense_requests_status_ck',
       sql`${t.status} in ('approval_pending', 'rejected', 'approved', 'validated')`,

@@ -1,8 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { users } from './core';
-import type { FinanceEntityType } from './finance';
+import { operationAccounts, type FinanceEntityType } from './finance';
 
 // Budgets and planned activities: the add-expense form links a request to a budget line and to a
 // planned activity (SPEC.md section 3). Their own screens (budgets, activities) build on these tables.
@@ -17,7 +27,15 @@ export const budgetItemTemplates = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     category: text('category').$type<BudgetLineCategory>().notNull(),
+    /** optional operation account: an INCOME item's actual is what its account received (issue 13) */
+    operationAccountId: integer('operation_account_id').references(() => operationAccounts.id),
+    /** display order within its category */
+    position: integer('position').notNull().default(0),
+    /** an item used by a budget is archived, never deleted: new budgets no longer take it */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    archivedBy: integer('archived_by').references(() => users.id),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [check('budget_item_templates_category_ck', sql`${t.category} in ('INCOME', 'EXPENSE')`)],
 );
@@ -35,11 +53,31 @@ export const budgets = pgTable(
     year: integer('year').notNull(),
     name: text('name').notNull(),
     status: text('status').$type<BudgetStatus>().notNull().default('draft'),
+    /** the budget it was copied from ('Copier le budget de {année}'), null when built from the templates */
+    copiedFromId: integer('copied_from_id'),
     createdBy: integer('created_by').references(() => users.id),
+    submittedBy: integer('submitted_by').references(() => users.id),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    approvedBy: integer('approved_by').references(() => users.id),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    rejectedBy: integer('rejected_by').references(() => users.id),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
+    finalizedBy: integer('finalized_by').references(() => users.id),
+    finalizedAt: timestamp('finalized_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('budgets_entity_idx').on(t.entityType, t.entityId, t.year)],
+  (t) => [
+    // one budget per fiscal year and entity
+    uniqueIndex('budgets_entity_year_uq').on(t.entityType, t.entityId, t.year),
+    // the consolidated view: the approved budgets of a year
+    index('budgets_year_status_idx').on(t.year, t.status),
+    check(
+      'budgets_status_ck',
+      sql`${t.status} in ('draft', 'submitted', 'approved', 'finalized', 'rejected')`,
+    ),
+  ],
 );
 
 export const budgetLines = pgTable(
@@ -58,7 +96,7 @@ export const budgetLines = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('budget_lines_budget_idx').on(t.budgetId),
+    uniqueIndex('budget_lines_budget_template_uq').on(t.budgetId, t.budgetItemTemplateId),
     check('budget_lines_category_ck', sql`${t.category} in ('INCOME', 'EXPENSE')`),
     check('budget_lines_amount_ck', sql`${t.amount} >= 0`),
   ],

@@ -6,7 +6,10 @@ import type { FinanceEntityType } from '../../db/schema/finance';
 
 // The lookups of the add-expense form. The SPA keeps the EXPENSE lines of the budget lines.
 
-/** The lines (receipts and expenses) of the entity's budgets not rejected, the latest year first. */
+/**
+ * The lines (receipts and expenses) of the entity's budgets not rejected, the latest year first; an
+ * EXPENSE line of an approved or finalised budget with what was paid on it in its year (issue 13).
+ */
 export async function budgetLines(
   db: Db,
   entity: FinanceEntityType,
@@ -20,9 +23,18 @@ export async function budgetLines(
     amount: number;
     template_id: number;
     template_name: string;
+    actual: number | string | null;
   }>(
     db,
-    sql`select bl.id, bl.budget_id, b.year, bl.category, bl.amount, t.id as template_id, t.name as template_name
+    sql`select bl.id, bl.budget_id, b.year, bl.category, bl.amount, t.id as template_id, t.name as template_name,
+          case when b.status in ('approved', 'finalized') and bl.category = 'EXPENSE' then
+            (select coalesce(sum(p.amount), 0)::bigint from expense_requests er
+               join expense_lines el on el.expense_request_id = er.id
+               join expense_payments p on p.expense_line_id = el.id
+             where er.budget_line_id = bl.id
+               and p.validated_at >= make_timestamptz(b.year, 1, 1, 0, 0, 0, 'UTC')
+               and p.validated_at < make_timestamptz(b.year + 1, 1, 1, 0, 0, 0, 'UTC'))
+          end as actual
         from budget_lines bl
         join budgets b on b.id = bl.budget_id
         join budget_item_templates t on t.id = bl.budget_item_template_id
@@ -30,14 +42,19 @@ export async function budgetLines(
         order by b.year desc, bl.category, t.name, bl.id
         limit 500`,
   );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    budget_id: Number(r.budget_id),
-    year: Number(r.year),
-    category: r.category,
-    amount: Number(r.amount),
-    budgetItemTemplate: { id: Number(r.template_id), name: r.template_name },
-  }));
+  return rows.map((r) => {
+    const actual = r.actual === null ? null : Number(r.actual);
+    return {
+      id: Number(r.id),
+      budget_id: Number(r.budget_id),
+      year: Number(r.year),
+      category: r.category,
+      amount: Number(r.amount),
+      budgetItemTemplate: { id: Number(r.template_id), name: r.template_name },
+      actual,
+      remaining: actual === null ? null : Number(r.amount) - actual,
+    };
+  });
 }
 
 /** The entity's planned activities whose title or type holds `search`, the latest first, 50 at most. */

@@ -10,6 +10,8 @@ import { FormError } from '@/shared/ui/form-error';
 import { TextAreaField } from '@/shared/ui/textarea-field';
 import { notify } from '@/shared/ui/toast';
 import { useRequestAction, type RequestAction } from '../api/expense-request-mutations';
+import { useBudgetLines } from '../api/lookups';
+import { BudgetLineRemaining } from './budget-line-remaining';
 import { entityProblem, type RequestRules } from '../lib/detail-rules';
 import { RequestStatusBadge } from './status-badge';
 
@@ -28,6 +30,14 @@ export function ApprovalBlock({ request, rules }: { request: ExpenseRequestDetai
   const [reason, setReason] = useState('');
   const [rejectError, setRejectError] = useState<string | null>(null);
   const problem = entityProblem(request);
+  // issue 13: the approver sees what remains of the request's budget line, and whether it exceeds it
+  const watchesBudget = !!request.budgetLine && request.status === 'approval_pending' && rules.canApprove;
+  const budgetLines = useBudgetLines(
+    watchesBudget && request.entity_type !== 'ACTIVITY_GROUP'
+      ? { entityType: request.entity_type, entityId: request.entity_id }
+      : null,
+  );
+  const budgetLine = budgetLines.data?.find((line) => line.id === request.budget_line_id) ?? null;
 
   const run = async (kind: Exclude<RequestAction, 'verified'>, extra: { reason?: string } = {}) => {
     // SPEC.md section 8: no call without the request's entity.
@@ -77,6 +87,11 @@ export function ApprovalBlock({ request, rules }: { request: ExpenseRequestDetai
       {rules.showApprovalBlock && (
         <>
           {problem && <FormError message={problem} className="mt-3" />}
+          {watchesBudget && (
+            <div className="mt-3">
+              <BudgetLineRemaining line={budgetLine} amount={request.amount - request.amount_validated} />
+            </div>
+          )}
           {(rules.canApprove || rules.canReject || rules.canValidate) && (
             <div className="mt-3 flex flex-wrap gap-2">
               {rules.canApprove && (

@@ -14,6 +14,7 @@ import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { Combobox } from '@/shared/ui/combobox';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { DateField } from '@/shared/ui/date-field';
 import { Dropzone } from '@/shared/ui/dropzone';
 import { FormError } from '@/shared/ui/form-error';
@@ -25,6 +26,7 @@ import { notify } from '@/shared/ui/toast';
 import { UploadFailedError, useCreateExpense } from '../api/expense-create-mutation';
 import { EXPENSE_CATEGORIES, useBudgetLines, usePlannedActivities } from '../api/lookups';
 import type { EntityLevel } from '@/shared/level/level-context';
+import { BudgetLineRemaining, exceedsBudgetLine } from '../components/budget-line-remaining';
 import { LineFields, lineAmount } from '../components/line-fields';
 import { FALLBACK_ACCOUNTS } from '../lib/fallback-accounts';
 import {
@@ -72,7 +74,10 @@ export function ExpenseAddPage() {
   const { control, register, handleSubmit, formState, setValue } = form;
   const { errors } = formState;
   const lines = useFieldArray({ control, name: 'expenses' });
-  const [entityId, watchedLines] = useWatch({ control, name: ['entity_id', 'expenses'] });
+  const [entityId, watchedLines, budgetLineId] = useWatch({
+    control,
+    name: ['entity_id', 'expenses', 'budget_line_id'],
+  });
   const entity: EntityLevel | null = entityId ? { entityType, entityId } : null;
 
   const [files, setFiles] = useState<File[]>([]);
@@ -97,7 +102,15 @@ export function ExpenseAddPage() {
     0,
   );
 
-  const onValid = async (values: RequestFormOutput) => {
+  const chosenLine = (budgetLines.data ?? []).find((line) => line.id === budgetLineId) ?? null;
+  // Beyond the line's remaining amount, the request is recorded only once the user confirms.
+  const [overBudget, setOverBudget] = useState<RequestFormOutput | null>(null);
+
+  const onValid = async (values: RequestFormOutput, confirmed = false) => {
+    if (!confirmed && exceedsBudgetLine(chosenLine, total)) {
+      setOverBudget(values);
+      return;
+    }
     if (submitting.current) return;
     submitting.current = true;
     setFailure(null);
@@ -132,10 +145,13 @@ export function ExpenseAddPage() {
         noValidate
         aria-label="Ajouter une dépense"
         className="mx-auto max-w-3xl space-y-4"
-        onSubmit={handleSubmit(onValid, (invalid) => {
-          // SPEC.md section 5: an invalid submit is only logged; the fields show their messages.
-          console.debug('Formulaire de dépense invalide', Object.keys(invalid));
-        })}
+        onSubmit={handleSubmit(
+          (values) => onValid(values),
+          (invalid) => {
+            // SPEC.md section 5: an invalid submit is only logged; the fields show their messages.
+            console.debug('Formulaire de dépense invalide', Object.keys(invalid));
+          },
+        )}
       >
         <Card title="Informations">
           <div className="grid gap-4 sm:grid-cols-2">
@@ -217,6 +233,9 @@ export function ExpenseAddPage() {
                 />
               )}
             />
+            <div className="sm:col-span-2">
+              <BudgetLineRemaining line={chosenLine} amount={total} />
+            </div>
             <Controller
               control={control}
               name="planned_activity_id"
@@ -276,6 +295,22 @@ export function ExpenseAddPage() {
           </Button>
         </div>
       </form>
+      <ConfirmDialog
+        open={overBudget !== null}
+        onOpenChange={(open) => !open && setOverBudget(null)}
+        title="Dépassement de la ligne budgétaire"
+        message={
+          chosenLine
+            ? `Cette demande dépasse le reste de la ligne « ${chosenLine.budgetItemTemplate.name} ». L’enregistrer quand même ?`
+            : undefined
+        }
+        confirmLabel="Enregistrer quand même"
+        onConfirm={() => {
+          const values = overBudget;
+          setOverBudget(null);
+          if (values) void onValid(values, true);
+        }}
+      />
     </FormProvider>
   );
 }
