@@ -77,6 +77,11 @@ export function ApprovalBlock({ request, rules }: { request: ExpenseRequestDetai
       {rules.showApprovalBlock && (
         <>
           {problem && <FormError message={problem} className="mt-3" />}
+          {rules.ownRequest && (
+            <p className="mt-3 text-sm text-slate-600">
+              Vous avez créé cette demande : une autre personne doit l&apos;approuver.
+            </p>
+          )}
           {(rules.canApprove || rules.canReject || rules.canValidate) && (
             <div className="mt-3 flex flex-wrap gap-2">
               {rules.canApprove && (
