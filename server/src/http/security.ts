@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { httpError, MESSAGES } from './errors';
+import { SECURITY_MESSAGES } from '../../../contract/security';
+import { HttpError, httpError, MESSAGES } from './errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ALLOWED_METHODS = 'GET,POST,PUT,PATCH,DELETE,OPTIONS';
@@ -63,6 +64,18 @@ export function registerSecurity(app: FastifyInstance, corsOrigins: string[]): v
     }
   });
 
+  // Request bodies are never decompressed (decision 0016: no zip bomb through an upload), and a
+  // multipart body without its boundary cannot be read: both refused before any parser runs (issue 17).
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const encoding = request.headers['content-encoding'];
+    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity')
+      throw httpError(415, SECURITY_MESSAGES.encodingUnsupported);
+    const type = request.headers['content-type'] ?? '';
+    if (/^\s*multipart\/form-data/i.test(type) && !/;\s*boundary=("[^"]+"|[^\s;]+)/i.test(type))
+      throw httpError(400, SECURITY_MESSAGES.multipartNoBoundary);
+  });
+
   // PostgreSQL text cannot hold U+0000: refused as bad input here rather than failing in the database.
   app.addHook('preValidation', async (request) => {
     if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
@@ -76,4 +89,17 @@ export function registerSecurity(app: FastifyInstance, corsOrigins: string[]): v
     reply.header('X-Frame-Options', 'DENY');
     return payload;
   });
+}
+
+/**
+ * What reading a multipart body threw, as a French 4xx: a deliberate HttpError (a limit) unchanged,
+ * the parser's own errors (a truncated body, a malformed part header: busboy's 'Unexpected end of
+ * form'...) as 400, never a 500 (issue 17, finding 4).
+ */
+export function uploadReadError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+    return httpError(415, SECURITY_MESSAGES.multipartExpected);
+  return httpError(400, SECURITY_MESSAGES.multipartMalformed);
 }

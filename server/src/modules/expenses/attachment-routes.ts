@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
+import { uploadReadError } from '../../http/security';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,14 +27,15 @@ function contentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(clean)}`;
 }
 
-/** French 413 for the multipart limits (files count, file size), the error unchanged otherwise. */
+/** French 413 for the multipart limits (files count, file size), 415 / 400 for a malformed body. */
 function multipartError(error: unknown): unknown {
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return httpError(413, M.fileTooLarge);
   if (code === 'FST_FILES_LIMIT') return httpError(413, M.tooManyFiles);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return httpError(413, M.tooManyFiles);
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return httpError(415, M.notMultipart);
-  return error;
+  // a truncated or malformed body: 400 in French, never a 500 (issue 17)
+  return uploadReadError(error);
 }
 
 /**
