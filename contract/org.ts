@@ -99,12 +99,32 @@ export const departmentListQuerySchema = listQuerySchema.extend({
   entity_id: optionalId('Entité invalide.'),
 });
 
-const nameField = (required: string) =>
+/** The messages of an organisation's name (issue 17): shown by the forms and the server alike. */
+export const ORG_NAME_MESSAGES = {
+  tooShort: 'Le nom doit contenir au moins 2 caractères.',
+  tooLong: 'Le nom ne doit pas dépasser 150 caractères.',
+  characters:
+    "Le nom ne peut contenir que des lettres, des chiffres, des espaces et les signes ' ’ - . , ( ) & / °.",
+  letters: 'Le nom doit contenir au moins 2 lettres.',
+} as const;
+
+/** The characters of a name: letters of any language, digits, spaces and a little punctuation. */
+const NAME_CHARACTERS = /^[\p{L}\p{M}\d '’\-.,()&/°]+$/u;
+
+/**
+ * An organisation's name (national office, region, section, church): trimmed, 2 to 150 characters, letters, digits and a little punctuation only, at least 2 letters: no
+ * `' OR 1=1--`, no `0000-00-00` (issue 17, finding 7).
+ */
+export const orgNameSchema = (required: string) =>
   z
     .string({ error: required })
     .trim()
-    .min(2, 'Le nom doit contenir au moins 2 caractères.')
-    .max(150, 'Le nom ne doit pas dépasser 150 caractères.');
+    .min(2, ORG_NAME_MESSAGES.tooShort)
+    .max(150, ORG_NAME_MESSAGES.tooLong)
+    .regex(NAME_CHARACTERS, ORG_NAME_MESSAGES.characters)
+    .refine((value) => (value.match(/\p{L}/gu) ?? []).length >= 2, ORG_NAME_MESSAGES.letters);
+
+const nameField = orgNameSchema;
 
 const idField = (message: string) =>
   z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);

@@ -14,22 +14,10 @@ export const SECURITY_MESSAGES = {
   /** writes on a church whose subscription is unpaid */
   unpaidSubscription:
     "L'abonnement de cette église est impayé : seul le paiement de l'abonnement est possible jusqu'à son règlement.",
-  /** the same Idempotency-Key with another body */
-  idempotencyKeyReused:
-    "Cette clé d'idempotence a déjà servi pour une autre requête : utilisez une nouvelle clé pour une nouvelle opération.",
   /** malformed uploads */
   multipartMalformed: 'Envoi de fichier invalide : le formulaire reçu est incomplet ou mal formé.',
   multipartNoBoundary: 'Envoi de fichier invalide : la délimitation du formulaire (boundary) est absente.',
   encodingUnsupported:
     'Encodage de contenu non pris en charge : envoyez le fichier sans compression (Content-Encoding).',
   multipartExpected: 'Envoi de fichier invalide : un formulaire multipart/form-data est attendu.',
-  /** sign-in limits */
-  tooManyAttempts: 'Trop de tentatives de connexion. Réessayez dans {seconds} secondes.',
-  /** sessions */
-  sessionExpired: 'Votre session a expiré. Veuillez vous reconnecter.',
 } as const;
-
-/** The French message with its `{seconds}` filled in. */
-export function retryMessage(seconds: number): string {
-  return SECURITY_MESSAGES.tooManyAttempts.replace('{seconds}', String(Math.max(1, Math.ceil(seconds))));
-}

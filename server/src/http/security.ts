@@ -2,6 +2,34 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SECURITY_MESSAGES } from '../../../contract/security';
 import { HttpError, httpError, MESSAGES } from './errors';
 
+/**
+ * The Content-Security-Policy of every answer (issue 17, finding 6; decision 0014): scripts only from
+ * our own origin (the SPA and the receipt page have no inline script; the QR code is React SVG), styles
+ * from our origin plus inline ones (Radix positions its popovers with style attributes and a <style>
+ * element; the API docs page has one), images from us and data:/blob: URLs (uploads previews), no
+ * plugins, no framing, forms and requests to our origin only.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Browser features the product never uses, denied to it and to anything it might embed. */
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), ' +
+  'magnetometer=(), gyroscope=(), accelerometer=(), browsing-topics=()';
+
+/** Sent only over HTTPS: one year, subdomains included. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ALLOWED_METHODS = 'GET,POST,PUT,PATCH,DELETE,OPTIONS';
 const ALLOWED_HEADERS = 'Content-Type,Accept,Idempotency-Key,X-Requested-With';
@@ -83,7 +111,12 @@ export function registerSecurity(app: FastifyInstance, corsOrigins: string[]): v
     }
   });
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    // HTTPS as the client saw it: TLS here, or X-Forwarded-Proto from a trusted proxy (TRUST_PROXY).
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
     reply.header('X-Frame-Options', 'DENY');

@@ -298,6 +298,8 @@ export const idempotencyKeys = pgTable(
     /** null while the first request is still running */
     statusCode: integer('status_code'),
     body: jsonb('body'),
+    /** sha-256 of the request's body: the same key with another body answers 422 (issue 17) */
+    requestHash: text('request_hash'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],

@@ -20,6 +20,27 @@ import { ensureAttachmentsDir, removeStoredFiles, saveFile, storedFile, type Sav
 
 const M = EXPENSE_MESSAGES;
 
+/** The extension of each accepted type, as detected from the file's first bytes. */
+const EXTENSION_OF: Record<string, string[]> = {
+  'application/pdf': ['pdf'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/webp': ['webp'],
+};
+
+/**
+ * The name a file is served under: the original name, its extension made to match the type detected at
+ * upload (a PDF named `facture.html` is served as `facture.html.pdf`, issue 17), so that no browser or
+ * desktop opens it as something else.
+ */
+export function servedName(originalName: string, mimeType: string): string {
+  const allowed = EXTENSION_OF[mimeType];
+  if (!allowed) return originalName;
+  const extension = /\.([A-Za-z0-9]{1,10})$/.exec(originalName)?.[1]?.toLowerCase();
+  if (extension && allowed.includes(extension)) return originalName;
+  return `${originalName || 'piece-jointe'}.${allowed[0]}`;
+}
+
 /** A file name safe for Content-Disposition: the original name's letters, ASCII fallback + RFC 5987. */
 function contentDisposition(name: string): string {
   const clean = name.replace(/[\r\n"\\/]/g, '_').slice(0, 200) || 'piece-jointe';
@@ -164,7 +185,10 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .header('Content-Type', attachment.mimeType)
         .header('Content-Length', String(file.size))
-        .header('Content-Disposition', contentDisposition(attachment.originalName))
+        .header(
+          'Content-Disposition',
+          contentDisposition(servedName(attachment.originalName, attachment.mimeType)),
+        )
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, no-store');
       return reply.send(createReadStream(file.path) as never);
