@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate, moneyDateProblem } from './dates';
 import { limitParam, listMetaSchema, MAX_ID, pageParam, searchParam } from './common';
 import { JOURNAL_TYPES } from './accounts';
 
@@ -82,7 +83,7 @@ const optionalId = z.coerce
 const dateOnly = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, CONTRIBUTION_MESSAGES.dateInvalid)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), CONTRIBUTION_MESSAGES.dateInvalid);
+  .refine(isCalendarDate, CONTRIBUTION_MESSAGES.dateInvalid);
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'Valeur invalide.' })
@@ -201,7 +202,17 @@ export const createContributionBodySchema = z.object({
     .regex(
       /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/,
       CONTRIBUTION_MESSAGES.dateInvalid,
-    ),
+    )
+    // a real calendar date, not before 1900, not after today in Africa/Abidjan (contract/dates.ts)
+    .superRefine((value, ctx) => {
+      const [, hh, mm] = /T(\d{2}):(\d{2})/.exec(value) ?? [];
+      if (Number(hh) > 23 || Number(mm) > 59) {
+        ctx.addIssue({ code: 'custom', message: CONTRIBUTION_MESSAGES.timeInvalid });
+        return;
+      }
+      const problem = moneyDateProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   receipt_account_id: idSchema(CONTRIBUTION_MESSAGES.receiptAccountRequired),
   payment_account_id: idSchema(CONTRIBUTION_MESSAGES.paymentAccountRequired),
   notes: z.string().trim().max(500, CONTRIBUTION_MESSAGES.notesTooLong).nullish(),

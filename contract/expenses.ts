@@ -47,6 +47,7 @@
  * - DELETE /fixed-assets/{id}           -> { message }
  */
 import { z } from 'zod';
+import { isCalendarDate, moneyDate } from './dates';
 import { entityRefSchema, ENTITY_TYPES, listMetaSchema, listQuerySchema, MAX_ID } from './common';
 import { JOURNAL_TYPES } from './accounts';
 
@@ -215,21 +216,28 @@ function notBefore1900(value: string): boolean {
   return value.slice(0, 10) >= EARLIEST_DATE;
 }
 
-/** YYYY-MM-DD, a real date, not before 1900-01-01. */
+/** YYYY-MM-DD, a real calendar date (no 30 February), not before 1900-01-01. */
 export const dateOnlySchema = z
   .string({ error: M.required })
   .min(1, M.required)
   .regex(/^\d{4}-\d{2}-\d{2}$/, M.dateInvalid)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), M.dateInvalid)
+  .refine(isCalendarDate, M.dateInvalid)
   .refine(notBefore1900, M.dateTooOld);
 
-/** An ISO datetime (Z or offset), not before 1900-01-01. */
+/** An ISO datetime (Z or offset), a real calendar date, not before 1900-01-01. */
 export const isoDateTimeSchema = z
   .string({ error: M.required })
   .min(1, M.required)
   .refine((value) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value), M.dateInvalid)
-  .refine((value) => !Number.isNaN(Date.parse(value)), M.dateInvalid)
+  .refine((value) => !Number.isNaN(Date.parse(value)) && isCalendarDate(value.slice(0, 10)), M.dateInvalid)
   .refine(notBefore1900, M.dateTooOld);
+
+/**
+ * The date of a money write (a payment, an asset's purchase): a real calendar date, not before
+ * 1900-01-01, not after today in Africa/Abidjan (contract/dates.ts, issue 17).
+ */
+export const moneyDateOnlySchema = moneyDate(dateOnlySchema);
+export const moneyDateTimeSchema = moneyDate(isoDateTimeSchema);
 
 /** validate_time: HH:MM or HH:MM:SS (SPEC.md section 5). */
 export const PAYMENT_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
@@ -422,7 +430,10 @@ const fixedAssetFieldsShape = {
     .min(1, M.assetCurrencyRequired)
     .max(3, M.assetCurrencyTooLong)
     .default('XOF'),
-  purchase_date: z.preprocess((v) => (v === null || v === '' ? undefined : v), dateOnlySchema.optional()),
+  purchase_date: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    moneyDateOnlySchema.optional(),
+  ),
   commissioning_date: z.preprocess(
     (v) => (v === null || v === '' ? undefined : v),
     dateOnlySchema.optional(),
@@ -476,7 +487,7 @@ export const paymentBodySchema = z.object({
     .int(M.invalidFormat)
     .min(1, M.amountMin)
     .max(MAX_AMOUNT, M.amountTooLarge),
-  validated_at: isoDateTimeSchema,
+  validated_at: moneyDateTimeSchema,
   validate_time: z.preprocess(
     (v) => (v === null || v === '' ? undefined : v),
     z.string({ error: M.paymentTimeInvalid }).regex(PAYMENT_TIME_PATTERN, M.paymentTimeInvalid).optional(),

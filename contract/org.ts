@@ -124,8 +124,11 @@ export const departmentListQuerySchema = listQuerySchema.extend({
   entity_id: optionalId('Entité invalide.'),
 });
 
-/** The characters a name may hold: letters (accents included), digits, spaces and - ' ’ . , ( ) & / */
-const NAME_PATTERN = /^[\p{L}\p{M}\d][\p{L}\p{M}\d\s'’.,()&/-]*$/u;
+/**
+ * The characters a name may hold: letters (accents included), digits, spaces (no tab or line break) and
+ * - ' ’ . , ( ) & / °, starting with a letter or a digit: no `' OR 1=1--`, no `<script>` (issue 17).
+ */
+const NAME_PATTERN = /^[\p{L}\p{M}\d][\p{L}\p{M}\d '’.,()&/°-]*$/u;
 
 export const ORG_MESSAGES = {
   nameShort: 'Le nom doit contenir au moins 2 caractères.',
@@ -152,9 +155,13 @@ export const ORG_MESSAGES = {
   deleted: 'Supprimée : rien n’y était rattaché.',
   archivedDone: 'Archivée : elle a des membres, des postes ou des opérations, son historique est conservé.',
   superAdminOnly: 'Seul un super-administrateur peut gérer les bureaux nationaux.',
+  nameLetters: 'Le nom doit contenir au moins 2 lettres.',
 } as const;
 
-/** The name of an entity: trimmed, 2 to 150 characters, letters, digits and a few signs (forms too). */
+/**
+ * The name of an entity: trimmed, 2 to 150 characters, letters, digits and a few signs, at least 2
+ * letters (no `0000-00-00`); the forms use it too.
+ */
 export const orgNameField = (required: string) =>
   z
     .string({ error: required })
@@ -162,7 +169,8 @@ export const orgNameField = (required: string) =>
     .min(1, required)
     .min(2, ORG_MESSAGES.nameShort)
     .max(150, ORG_MESSAGES.nameLong)
-    .regex(NAME_PATTERN, ORG_MESSAGES.nameChars);
+    .regex(NAME_PATTERN, ORG_MESSAGES.nameChars)
+    .refine((value) => (value.match(/\p{L}/gu) ?? []).length >= 2, ORG_MESSAGES.nameLetters);
 
 const idField = (message: string) =>
   z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);

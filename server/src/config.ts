@@ -17,7 +17,10 @@ export type Config = {
   /** largest accepted request body, in bytes */
   bodyLimit: number;
   logLevel: string;
+  /** sliding lifetime of a session: extended while it is used (7 days) */
   sessionTtlMs: number;
+  /** absolute lifetime of a session from its sign-in, whatever its use (30 days, issue 17) */
+  sessionMaxAgeMs: number;
   /** on SIGTERM / SIGINT, how long requests in flight may take before their connections are closed */
   shutdownTimeoutMs: number;
   /**
@@ -74,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: 1024 * 1024,
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     sessionTtlMs: 7 * 24 * 3600 * 1000,
+    sessionMaxAgeMs: 30 * 24 * 3600 * 1000,
     shutdownTimeoutMs,
     ligdicash: {
       apiUrl: withSlash(env.LIGDICASH_API_URL),

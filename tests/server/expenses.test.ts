@@ -620,7 +620,8 @@ describe('verification (irreversible, blocks every change)', () => {
   });
 
   it('validates explicitly (expense:validate), refusing a rejected request', async () => {
-    const id = await createRequest(t, ids);
+    // created by the pastor: the treasurer's validation approves it too, never his own (issue 17)
+    const id = await createRequest(t, ids, 'pasteur@example.org');
     const response = await put('tresorier@example.org', `/api/expense-requests/${id}/validated`, {
       user_id: 5,
     });
@@ -628,7 +629,7 @@ describe('verification (irreversible, blocks every change)', () => {
     const data = json<{ data: { status: string; approvedByUser: unknown } }>(response).data;
     expect(data.status).toBe('validated');
     expect(data.approvedByUser).not.toBeNull();
-    const rejected = await createRequest(t, ids);
+    const rejected = await createRequest(t, ids, 'pasteur@example.org');
     expect((await put('pasteur@example.org', `/api/expense-requests/${rejected}/rejected`)).statusCode).toBe(
       200,
     );

@@ -28,6 +28,8 @@ beforeAll(async () => {
     ))!.id;
   church1 = await churchOf('pasteur@example.org');
   church2 = await churchOf('impaye@example.org');
+  // Issue 17: a church with an unpaid subscription writes nothing but its payment; this one has paid.
+  await t.db.execute(sql`update subscriptions set paid_at = now() where church_id = ${church2}`);
   farChurch = (await queryOne<{ id: number }>(
     t.db,
     sql`select c.id from churches c join sections s on s.id = c.section_id

@@ -14,8 +14,17 @@ const msg = (body: { message: string }) => body.message.replace('E_HTTP_EXCEPTIO
 
 describe('POST /{group}/{id}/members', () => {
   it('lets the region president give a faithful a section position, audited, and lists them', async () => {
+    // issue 17: a treasurer's position gives what the president does not hold (expense:validate...)
+    const beyond = await w.call('region', 'POST', `/sections/${w.section['Nord A']}/members`, {
+      user_id: w.user.f1,
+      roles: [w.role['section::tresorier-sectoriel']],
+    });
+    expect(beyond.status).toBe(403);
+    expect(msg(beyond.body)).toBe(
+      "Vous ne pouvez pas attribuer un poste qui donne des permissions que vous n'avez pas vous-même sur ce groupe.",
+    );
     const before = await w.auditCount('member.add');
-    const { status, body } = await w.call('region', 'POST', `/sections/${w.section['Nord A']}/members`, {
+    const { status, body } = await w.call('admin', 'POST', `/sections/${w.section['Nord A']}/members`, {
       user_id: w.user.f1,
       roles: [w.role['section::tresorier-sectoriel']],
     });
@@ -38,7 +47,7 @@ describe('POST /{group}/{id}/members', () => {
       sql`select user_id, entity_type, entity_id, data from audit_log where action = 'member.add' order by id desc limit 1`,
     );
     expect(audit).toMatchObject({
-      user_id: w.user.region,
+      user_id: w.user.admin,
       entity_type: 'section',
       entity_id: w.section['Nord A'],
     });
@@ -72,7 +81,7 @@ describe('POST /{group}/{id}/members', () => {
     });
     expect(taken.status).toBe(409);
     expect(msg(taken.body)).toBe('Ce poste est déjà occupé dans ce groupe.');
-    const taken2 = await w.call('region', 'POST', `/sections/${w.section['Nord A']}/members`, {
+    const taken2 = await w.call('admin', 'POST', `/sections/${w.section['Nord A']}/members`, {
       user_id: w.user.f2,
       roles: [w.role['section::tresorier-sectoriel']],
     });
@@ -118,7 +127,13 @@ describe('POST /{group}/{id}/members', () => {
     });
     expect(section.status).toBe(403);
     expect(msg(section.body)).toBe("Vous n'avez pas le droit de gérer les postes de ce groupe.");
-    const treasurer = await w.call('region', 'POST', `/regions/${w.region.Nord}/members`, {
+    const byPresident = await w.call('region', 'POST', `/regions/${w.region.Nord}/members`, {
+      user_id: w.user.f2,
+      roles: [w.role['region::tresorier']],
+    });
+    expect(byPresident.status).toBe(403);
+    // issue 17: the treasurer's position is given by who holds its permissions (a super-admin)
+    const treasurer = await w.call('admin', 'POST', `/regions/${w.region.Nord}/members`, {
       user_id: w.user.f2,
       roles: [w.role['region::tresorier']],
     });

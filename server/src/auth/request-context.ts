@@ -78,6 +78,7 @@ export async function readRequestContext(
   db: Db,
   sessionId: string,
   ttlMs: number,
+  maxAgeMs: number,
   options: { visibility: boolean; account?: boolean; question?: AccessQuestion },
 ): Promise<{ context: RequestContext; account: Account | null; answer: AccessAnswer } | null> {
   const question = options.question ?? NO_QUESTION;
@@ -90,9 +91,14 @@ export async function readRequestContext(
   );
   if (!row) return null;
   if (Date.now() - new Date(row.last_seen_at).getTime() > REFRESH_AFTER_MS) {
+    // Sliding expiry, never beyond the absolute lifetime from the sign-in (issue 17).
     await db
       .update(sessions)
-      .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + ttlMs) })
+      .set({
+        lastSeenAt: new Date(),
+        expiresAt: sql`least(${new Date(Date.now() + ttlMs)}::timestamptz,
+          ${sessions.createdAt} + make_interval(secs => ${maxAgeMs / 1000}))`,
+      })
       .where(eq(sessions.id, sessionId));
   }
   const user: SessionUser = { sessionId, userId: row.user_id, isSuperAdmin: row.is_super_admin };

@@ -1,8 +1,11 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { SECURITY_MESSAGES } from '../../../contract/security';
 import type { SessionUser } from '../auth/sessions';
 import type { Db } from '../db/client';
+import { queryOne } from '../db/query';
 import { grantingCodes } from '../permissions/check';
-import { financeEntityOf, permissionTarget, type PermissionTarget } from '../permissions/entity';
+import { authorizationTarget, financeEntityOf, type PermissionTarget } from '../permissions/entity';
 import { checkEntityVisible } from '../permissions/visibility';
 import { requireAccess } from './context';
 import { httpError, MESSAGES } from './errors';
@@ -84,7 +87,10 @@ export async function authorize(
           codes: target === null || known?.isSuperAdmin ? [] : candidates,
         },
   );
-  if (options.unless?.(user)) return user;
+  if (options.unless?.(user)) {
+    await assertChurchWritable(request, db, user, exists ?? financeEntityOf(entity.type), entity.id);
+    return user;
+  }
   if (!options.visibilityChecked) {
     if (exists === null) throw httpError(400, UNSUPPORTED_ENTITY_TYPE);
     checkEntityVisible(
@@ -96,15 +102,54 @@ export async function authorize(
   if (user.isSuperAdmin) return user;
   if (target === null) throw httpError(400, UNSUPPORTED_ENTITY_TYPE);
   if (!holds(answer.held)) throw httpError(403, options.forbidden ?? MESSAGES.forbidden);
+  await assertChurchWritable(request, db, user, exists ?? financeEntityOf(entity.type), entity.id);
   return user;
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * What a church with an unpaid subscription may still write: paying it (every path under
+ * /api/subscriptions), signing in and out (issue 17, finding 2; decision 0014).
+ */
+const BILLING_PATHS = /^\/api\/(subscriptions|login|logout|me)(\/|\?|$)/;
+
+/**
+ * A write on a church whose subscription is unpaid, or on one of its departments, is refused (402), but
+ * for paying the subscription; a super-admin writes. The rule of the SPA's billing screen, on the server.
+ */
+async function assertChurchWritable(
+  request: FastifyRequest,
+  db: Db,
+  user: SessionUser,
+  type: string | null,
+  id: number,
+): Promise<void> {
+  if (user.isSuperAdmin || !WRITE_METHODS.has(request.method) || BILLING_PATHS.test(request.url)) return;
+  if (type !== 'church' && type !== 'department') return;
+  const row = await queryOne<{ unpaid: boolean }>(
+    db,
+    sql`select exists (
+          select 1 from subscriptions s
+          where s.paid_at is null and s.status <> 'cancelled'
+            and s.church_id = ${
+              type === 'church'
+                ? sql`${id}::int`
+                : sql`(select d.entity_id from departments d where d.id = ${id} and d.entity_type = 'church')`
+            }) as unpaid`,
+  );
+  if (row?.unpaid) throw httpError(402, SECURITY_MESSAGES.unpaidSubscription);
 }
 
 const UNSUPPORTED_ENTITY_TYPE = "Type d'entité non supporté";
 
-/** The permission target of the entity (permissionTarget), or null for a type that names nothing. */
+/**
+ * The permission target of the entity (authorizationTarget: a department is checked on the entity that
+ * owns it, never in the global scope), or null for a type that names nothing.
+ */
 function permissionTargetOrNull(entity: EntityRef): PermissionTarget | null {
   try {
-    return permissionTarget(entity.type, entity.id);
+    return authorizationTarget(entity.type, entity.id);
   } catch {
     return null;
   }

@@ -46,7 +46,7 @@ async function firstRead(
   const token = sessionToken(request);
   const { config } = request.server.deps;
   const reading = token
-    ? readRequestContext(db, sessionIdOf(token), config.sessionTtlMs, {
+    ? readRequestContext(db, sessionIdOf(token), config.sessionTtlMs, config.sessionMaxAgeMs, {
         visibility: !options.account,
         account: options.account,
         question: options.question,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
@@ -10,7 +11,27 @@ const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 export const IDEMPOTENCY_MESSAGES = {
   invalidKey: "En-tête Idempotency-Key invalide (8 à 128 caractères : lettres, chiffres, '-' ou '_').",
   reused: 'Cette clé d’idempotence a déjà servi pour une autre requête.',
+  /** the same key with another body (IETF idempotency-key draft: 422) */
+  otherBody:
+    "Cette clé d'idempotence a déjà servi avec un autre contenu : utilisez une nouvelle clé pour une nouvelle opération.",
 } as const;
+
+/** JSON with its object keys sorted: two bodies equal in value give the same text. */
+function canonical(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, item]) => item !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, item]) => `${JSON.stringify(k)}:${canonical(item)}`).join(',')}}`;
+}
+
+/** The fingerprint of a request's body, stored with its key. */
+export function requestFingerprint(body: unknown): string {
+  return createHash('sha256')
+    .update(canonical(body ?? null))
+    .digest('hex');
+}
 
 /** What a money write answers: its status and JSON body, stored with the key and replayed on a retry. */
 export type WriteAnswer<T> = { status: number; body: T };
@@ -42,12 +63,13 @@ export async function idempotentWrite<T>(
   if (!KEY_PATTERN.test(key)) throw httpError(400, IDEMPOTENCY_MESSAGES.invalidKey);
   const method = request.method;
   const path = request.url.split('?')[0];
+  const hash = requestFingerprint(request.body);
 
   const answer = await db.transaction(async (tx) => {
     const inserted = await queryOne<{ key: string }>(
       tx,
-      sql`insert into idempotency_keys (key, user_id, method, path)
-          values (${key}, ${userId}, ${method}, ${path})
+      sql`insert into idempotency_keys (key, user_id, method, path, request_hash)
+          values (${key}, ${userId}, ${method}, ${path}, ${hash})
           on conflict (user_id, key) do nothing
           returning key`,
     );
@@ -57,12 +79,16 @@ export async function idempotentWrite<T>(
         path: string;
         status_code: number | null;
         body: unknown;
+        request_hash: string | null;
       }>(
         tx,
-        sql`select method, path, status_code, body from idempotency_keys where user_id = ${userId} and key = ${key}`,
+        sql`select method, path, status_code, body, request_hash from idempotency_keys
+            where user_id = ${userId} and key = ${key}`,
       );
       if (!stored || stored.method !== method || stored.path !== path || stored.status_code === null)
         throw httpError(422, IDEMPOTENCY_MESSAGES.reused);
+      if (stored.request_hash !== null && stored.request_hash !== hash)
+        throw httpError(422, IDEMPOTENCY_MESSAGES.otherBody);
       return { status: stored.status_code, body: stored.body as T, replayed: true };
     }
     const result = await work(tx);

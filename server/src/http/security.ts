@@ -1,5 +1,34 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { httpError, MESSAGES } from './errors';
+import { SECURITY_MESSAGES } from '../../../contract/security';
+import { HttpError, httpError, MESSAGES } from './errors';
+
+/**
+ * The Content-Security-Policy of every answer (issue 17, finding 6; decision 0014): scripts only from
+ * our own origin (the SPA and the receipt page have no inline script; the QR code is React SVG), styles
+ * from our origin plus inline ones (Radix positions its popovers with style attributes and a <style>
+ * element; the API docs page has one), images from us and data:/blob: URLs (uploads previews), no
+ * plugins, no framing, forms and requests to our origin only.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Browser features the product never uses, denied to it and to anything it might embed. */
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), ' +
+  'magnetometer=(), gyroscope=(), accelerometer=(), browsing-topics=()';
+
+/** Sent only over HTTPS: one year, subdomains included. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ALLOWED_METHODS = 'GET,POST,PUT,PATCH,DELETE,OPTIONS';
@@ -63,6 +92,18 @@ export function registerSecurity(app: FastifyInstance, corsOrigins: string[]): v
     }
   });
 
+  // Request bodies are never decompressed (decision 0016: no zip bomb through an upload), and a
+  // multipart body without its boundary cannot be read: both refused before any parser runs (issue 17).
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const encoding = request.headers['content-encoding'];
+    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity')
+      throw httpError(415, SECURITY_MESSAGES.encodingUnsupported);
+    const type = request.headers['content-type'] ?? '';
+    if (/^\s*multipart\/form-data/i.test(type) && !/;\s*boundary=("[^"]+"|[^\s;]+)/i.test(type))
+      throw httpError(400, SECURITY_MESSAGES.multipartNoBoundary);
+  });
+
   // PostgreSQL text cannot hold U+0000: refused as bad input here rather than failing in the database.
   app.addHook('preValidation', async (request) => {
     if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
@@ -70,10 +111,28 @@ export function registerSecurity(app: FastifyInstance, corsOrigins: string[]): v
     }
   });
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    // HTTPS as the client saw it: TLS here, or X-Forwarded-Proto from a trusted proxy (TRUST_PROXY).
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
     reply.header('X-Frame-Options', 'DENY');
     return payload;
   });
+}
+
+/**
+ * What reading a multipart body threw, as a French 4xx: a deliberate HttpError (a limit) unchanged,
+ * the parser's own errors (a truncated body, a malformed part header: busboy's 'Unexpected end of
+ * form'...) as 400, never a 500 (issue 17, finding 4).
+ */
+export function uploadReadError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+    return httpError(415, SECURITY_MESSAGES.multipartExpected);
+  return httpError(400, SECURITY_MESSAGES.multipartMalformed);
 }

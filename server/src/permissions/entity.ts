@@ -18,7 +18,9 @@ const ENTITY_TYPE_ALIASES: Record<string, Level | 'department' | 'global'> = {
   churches: 'church',
   department: 'department',
   departments: 'department',
-  // SPEC.md section 6: a permission on an activity group's entity is checked in the global scope.
+  // SPEC.md section 6: the SPA reads a permission on an activity group's entity in the global scope (what
+  // it shows). The server never does: authorize() checks a department on the entity that owns it
+  // (authorizationTarget, decision 0014).
   activity_group: 'global',
   activity_groups: 'global',
   global: 'global',
@@ -53,6 +55,17 @@ export function permissionTarget(
   if (type === null) throw httpError(400, "Type d'entité non supporté");
   if (type === 'global' || entityId === null || entityId === undefined) return { type: 'global' };
   return { type, id: entityId };
+}
+
+/**
+ * The target of a server-side authorisation: as permissionTarget, except that an activity group is the
+ * department itself, whose permissions are those of its owning entity (church, section, region, national
+ * office), checked there (issue 17, finding 1; decision 0014). Never the global scope for an entity.
+ */
+export function authorizationTarget(entityType: string, entityId: number): PermissionTarget {
+  const department = financeEntityOf(entityType) === 'department';
+  if (department) return { type: 'department', id: entityId };
+  return permissionTarget(entityType, entityId);
 }
 
 /** Upper-case API name of a level ('church' -> 'CHURCH'). */

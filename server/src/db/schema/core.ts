@@ -245,6 +245,25 @@ export const userPermissions = pgTable(
 
 // ---------------------------------------------------------------- sessions, audit, idempotency
 
+/**
+ * Failed sign-ins of the last window (issue 17, finding 5; decision 0014): shared by every server
+ * process. `account_key` is the account (`user:<id>`, all its identifiers together) or, for an unknown
+ * identifier, the identifier typed (`login:<normalised>`); `address` the client's address.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountKey: text('account_key').notNull(),
+    address: text('address').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_failures_account_idx').on(t.accountKey, t.failedAt),
+    index('login_failures_address_idx').on(t.address, t.failedAt),
+  ],
+);
+
 export const sessions = pgTable(
   'sessions',
   {
@@ -292,6 +311,8 @@ export const idempotencyKeys = pgTable(
     /** null while the first request is still running */
     statusCode: integer('status_code'),
     body: jsonb('body'),
+    /** sha-256 of the request's body: the same key with another body answers 422 (issue 17) */
+    requestHash: text('request_hash'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],

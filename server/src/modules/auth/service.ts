@@ -2,36 +2,37 @@ import { LOGIN_FAILED_MESSAGE, type Account } from '../../../../contract/auth';
 import { audit } from '../../audit/audit';
 import { buildAccount, findLoginCandidate, normalizePhone } from '../../auth/account';
 import { verifyPassword } from '../../auth/password';
-import { FailureLimiter } from '../../auth/rate-limit';
+import {
+  clearAccountFailures,
+  DEFAULT_LOGIN_LIMITS,
+  loginState,
+  recordLoginFailure,
+  type LoginLimits,
+} from '../../auth/login-throttle';
 import { createSession, deleteSession, sessionIdOf } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { httpError } from '../../http/errors';
 
-export type LoginLimits = {
-  perAccount: number;
-  perAddress: number;
-  windowMs: number;
-};
-
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perAccount: 5, perAddress: 30, windowMs: 15 * 60 * 1000 };
+export { DEFAULT_LOGIN_LIMITS, type LoginLimits };
 
 /** Verified when the identifier is unknown, so that the answer takes as long as for a known one. The
  * password it hashes was random and thrown away: nothing matches it. */
 const DUMMY_HASH = 'scrypt$32768$8$1$5dODJG2EwBrw/nytjJwySg==$mpx3fvvvCD6NtkotcYaRR0pjpe2zEgMJZcysZTcG+78=';
 
 function tooManyAttempts(retryAfter: number) {
-  const minutes = Math.ceil(retryAfter / 60);
-  return httpError(
-    429,
-    `Trop de tentatives de connexion. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
-    { headers: { 'Retry-After': String(retryAfter) } },
-  );
+  const wait =
+    retryAfter < 60
+      ? `${retryAfter} seconde${retryAfter > 1 ? 's' : ''}`
+      : `${Math.ceil(retryAfter / 60)} minute${Math.ceil(retryAfter / 60) > 1 ? 's' : ''}`;
+  return httpError(429, `Trop de tentatives de connexion. Réessayez dans ${wait}.`, {
+    headers: { 'Retry-After': String(retryAfter) },
+  });
 }
 
-/** The key of an account identifier: the same person typed differently counts once. */
-function accountKey(login: string): string {
+/** The key of an unknown identifier: the same text typed differently counts once. */
+function unknownLoginKey(login: string): string {
   const value = login.trim().toLowerCase();
-  return `account:${value.includes('@') ? value : (normalizePhone(value) ?? value)}`;
+  return `login:${value.includes('@') ? value : (normalizePhone(value) ?? value)}`;
 }
 
 export type LoginAttempt = {
@@ -44,33 +45,35 @@ export type LoginAttempt = {
 };
 
 /**
- * The sign-in of one server, with its failure counters per account and per address (429 with
- * Retry-After beyond the limits). A failure answers one message whatever the cause (unknown, disabled,
- * wrong password) and is audited; a success opens a new session and answers the account and its token.
+ * The sign-in, with its limits counted in the database (auth/login-throttle.ts): 429 with Retry-After
+ * for an account under attack (all its identifiers together, a growing delay), and for an address
+ * spraying many accounts, but never for the right password of an account that has no failure. A
+ * failure answers one message whatever the cause (unknown, disabled, wrong password) and is audited; a
+ * success opens a new session and answers the account and its token.
  */
 export function signIn(db: Db, sessionTtlMs: number, limits: LoginLimits) {
-  const perAccount = new FailureLimiter(limits.perAccount, limits.windowMs);
-  const perAddress = new FailureLimiter(limits.perAddress, limits.windowMs);
-
   return async (attempt: LoginAttempt): Promise<{ account: Account; token: string }> => {
-    const keys = { account: accountKey(attempt.login), address: `address:${attempt.ip}` };
-    const retryAfter = Math.max(perAccount.retryAfter(keys.account), perAddress.retryAfter(keys.address));
-    if (retryAfter > 0) throw tooManyAttempts(retryAfter);
-
     const candidate = await findLoginCandidate(db, attempt.login);
+    const accountKey = candidate ? `user:${candidate.id}` : unknownLoginKey(attempt.login);
+    const address = attempt.ip;
+    const state = await loginState(db, accountKey, address, limits);
+    if (state.accountRetryAfter > 0) throw tooManyAttempts(state.accountRetryAfter);
+    // A spraying address: nothing more on an account that already failed.
+    if (state.spraying && state.accountFailures > 0) throw tooManyAttempts(state.addressRetryAfter);
+
     const valid = await verifyPassword(attempt.password, candidate?.password_hash ?? DUMMY_HASH);
     if (!candidate || !candidate.password_hash || !candidate.active || !valid) {
-      perAccount.fail(keys.account);
-      perAddress.fail(keys.address);
+      await recordLoginFailure(db, accountKey, address, limits);
       await audit(db, {
         userId: candidate?.id ?? null,
         action: 'auth.login_failed',
         data: { reason: !candidate ? 'unknown' : !candidate.active ? 'disabled' : 'password' },
         ip: attempt.ip,
       });
+      if (state.spraying) throw tooManyAttempts(state.addressRetryAfter);
       throw httpError(400, LOGIN_FAILED_MESSAGE);
     }
-    perAccount.reset(keys.account);
+    if (state.accountFailures > 0) await clearAccountFailures(db, accountKey);
 
     // A new session id at each sign-in; the one the browser had is ended.
     if (attempt.previousToken) await deleteSession(db, sessionIdOf(attempt.previousToken));

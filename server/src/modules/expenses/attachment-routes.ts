@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
+import { uploadReadError } from '../../http/security';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +20,27 @@ import { ensureAttachmentsDir, removeStoredFiles, saveFile, storedFile, type Sav
 
 const M = EXPENSE_MESSAGES;
 
+/** The extension of each accepted type, as detected from the file's first bytes. */
+const EXTENSION_OF: Record<string, string[]> = {
+  'application/pdf': ['pdf'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/webp': ['webp'],
+};
+
+/**
+ * The name a file is served under: the original name, its extension made to match the type detected at
+ * upload (a PDF named `facture.html` is served as `facture.html.pdf`, issue 17), so that no browser or
+ * desktop opens it as something else.
+ */
+export function servedName(originalName: string, mimeType: string): string {
+  const allowed = EXTENSION_OF[mimeType];
+  if (!allowed) return originalName;
+  const extension = /\.([A-Za-z0-9]{1,10})$/.exec(originalName)?.[1]?.toLowerCase();
+  if (extension && allowed.includes(extension)) return originalName;
+  return `${originalName || 'piece-jointe'}.${allowed[0]}`;
+}
+
 /** A file name safe for Content-Disposition: the original name's letters, ASCII fallback + RFC 5987. */
 function contentDisposition(name: string): string {
   const clean = name.replace(/[\r\n"\\/]/g, '_').slice(0, 200) || 'piece-jointe';
@@ -26,14 +48,15 @@ function contentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(clean)}`;
 }
 
-/** French 413 for the multipart limits (files count, file size), the error unchanged otherwise. */
+/** French 413 for the multipart limits (files count, file size), 415 / 400 for a malformed body. */
 function multipartError(error: unknown): unknown {
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return httpError(413, M.fileTooLarge);
   if (code === 'FST_FILES_LIMIT') return httpError(413, M.tooManyFiles);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return httpError(413, M.tooManyFiles);
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return httpError(415, M.notMultipart);
-  return error;
+  // a truncated or malformed body: 400 in French, never a 500 (issue 17)
+  return uploadReadError(error);
 }
 
 /**
@@ -162,7 +185,10 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .header('Content-Type', attachment.mimeType)
         .header('Content-Length', String(file.size))
-        .header('Content-Disposition', contentDisposition(attachment.originalName))
+        .header(
+          'Content-Disposition',
+          contentDisposition(servedName(attachment.originalName, attachment.mimeType)),
+        )
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, no-store');
       return reply.send(createReadStream(file.path) as never);

@@ -28,7 +28,16 @@ import { ANYWHERE, authorize } from '../../http/authorize';
 import { requireVisibility } from '../../http/context';
 import { httpError } from '../../http/errors';
 import { idempotentWrite } from '../../http/idempotency';
-import { actorOf, isCreator, loadRequestFacts, requestEntity, type RequestGuard } from './access';
+import { SECURITY_MESSAGES } from '../../../../contract/security';
+import type { SessionUser } from '../../auth/sessions';
+import {
+  actorOf,
+  isCreator,
+  loadRequestFacts,
+  requestEntity,
+  type RequestFacts,
+  type RequestGuard,
+} from './access';
 import { attachmentRoutes } from './attachment-routes';
 import { fixedAssetRoutes } from './fixed-asset-routes';
 import { addLine, cancelLine, deleteLine, editLine, loadLineFacts } from './lines';
@@ -73,6 +82,16 @@ async function authorizeList(request: FastifyRequest, query: ListQuery) {
     else await authorize(request, ANYWHERE, VIEW);
   }
   return { userId: user.userId, visibility };
+}
+
+/**
+ * Four eyes (issue 17, finding 2): the creator of a request does not approve it, nor validate it while
+ * that approves it too (from 'approval_pending' or 'rejected'); a super-admin may.
+ */
+function assertFourEyes(user: SessionUser, facts: RequestFacts, action: 'approved' | 'validated'): void {
+  if (user.isSuperAdmin || user.userId !== facts.created_by) return;
+  if (action === 'approved' || facts.status === 'approval_pending' || facts.status === 'rejected')
+    throw httpError(403, SECURITY_MESSAGES.ownRequestApproval);
 }
 
 /** A write on a request that `codes` on its entity allow (`creator`: its creator too). */
@@ -244,7 +263,15 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
         const actor = await actorOf(request);
         const body = request.body;
         const reason = (body && 'reason' in body ? body.reason : null) ?? null;
-        await changeStatus(db, actor, request.params.id, action, reason, guard(request, codes));
+        const allowed = guard(request, codes);
+        const check: RequestGuard =
+          action === 'approved' || action === 'validated'
+            ? async (facts, tx) => {
+                const user = (await allowed(facts, tx)) as SessionUser;
+                assertFourEyes(user, facts, action);
+              }
+            : allowed;
+        await changeStatus(db, actor, request.params.id, action, reason, check);
         return { data: await loadRequestDetail(db, request.params.id) };
       },
     );

@@ -1,4 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
+import { uploadReadError } from '../../http/security';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -75,7 +76,8 @@ async function readImportForm(
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw httpError(413, IMPORT_MESSAGES.tooLarge);
     if (code && code.startsWith('FST_')) throw httpError(400, IMPORT_MESSAGES.unreadable);
-    throw error;
+    // a truncated or malformed body: 400 in French, never a 500 (issue 17)
+    throw uploadReadError(error);
   }
   if (!file || file.buffer.length === 0) throw httpError(400, IMPORT_MESSAGES.noFile);
   const parsedFields = z

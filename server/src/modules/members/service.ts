@@ -7,7 +7,8 @@ import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
 import { searchCondition } from '../faithful/service';
 import { httpError } from '../../http/errors';
-import type { PermissionUser } from '../../permissions/check';
+import { grantingCodes, heldPermissions, type PermissionUser } from '../../permissions/check';
+import { SECURITY_MESSAGES } from '../../../../contract/security';
 import type { Level } from '../../permissions/entity';
 import { groupChain, rankOver, visibleUserCondition } from '../../permissions/manage';
 import { intArray, type Visibility } from '../../permissions/visibility';
@@ -234,6 +235,8 @@ export async function addMember(
         from users u where u.id = ${body.user_id}`,
   );
   if (!target) throw httpError(404, MEMBER_MESSAGES.unknownUser);
+  // Nobody gives themselves a position, a super-admin included (issue 17, finding 2).
+  if (target.id === actor.userId) throw httpError(403, SECURITY_MESSAGES.selfAssignment);
   if (target.church_id === null || !target.active) throw httpError(400, MEMBER_MESSAGES.notFaithful);
   if (!target.visible) throw httpError(403, MEMBER_MESSAGES.userNotVisible);
 
@@ -251,6 +254,7 @@ export async function addMember(
   const chain = await groupChain(db, level, id);
   const rank = await rankOver(db, actor, chain!);
   if (roles.some((role) => role.priority <= rank)) throw httpError(403, MEMBER_MESSAGES.escalation);
+  await assertPositionsGrantable(db, actor, level, id, roleIds);
 
   await db.transaction(async (tx) => {
     const held = await queryRows<{ user_id: number; role_id: number }>(
@@ -278,6 +282,30 @@ export async function addMember(
   });
   const [member] = await memberRows(db, [body.user_id], inGroup(group, id, sql`ra`));
   return member;
+}
+
+/**
+ * A position gives only what its assigner could grant (the rule of permission grants): every permission
+ * of the positions must be held by the assigner on the group (a super-admin holds them all).
+ */
+async function assertPositionsGrantable(
+  db: Db,
+  actor: Actor,
+  level: Level,
+  id: number,
+  roleIds: number[],
+): Promise<void> {
+  if (actor.isSuperAdmin) return;
+  const given = await queryRows<{ code: string }>(
+    db,
+    sql`select distinct p.code from role_permissions rp join permissions p on p.id = rp.permission_id
+        where rp.role_id = any(${intArray(roleIds)}::int[])`,
+  );
+  const codes = given.map((row) => row.code);
+  if (codes.length === 0) return;
+  const held = await heldPermissions(db, actor, codes, { type: level, id });
+  if (codes.some((code) => !grantingCodes(code).some((c) => held.has(c))))
+    throw httpError(403, SECURITY_MESSAGES.positionBeyondGrant);
 }
 
 /**

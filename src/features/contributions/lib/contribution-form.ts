@@ -1,3 +1,4 @@
+import { isCalendarDate, todayInDenomination } from '@contract/dates';
 import { z } from 'zod';
 import {
   CONTRIBUTION_MESSAGES,
@@ -48,7 +49,9 @@ export const contributionFormSchema = (options: { pickChurch: boolean }) =>
         .string()
         .min(1, FORM_MESSAGES.dateRequired)
         .regex(/^\d{4}-\d{2}-\d{2}$/, FORM_MESSAGES.dateInvalid)
-        .refine((v) => v >= '1900-01-01', FORM_MESSAGES.dateTooOld),
+        .refine(isCalendarDate, FORM_MESSAGES.dateInvalid)
+        .refine((v) => v >= '1900-01-01', FORM_MESSAGES.dateTooOld)
+        .refine((v) => !isCalendarDate(v) || v <= todayInDenomination(), FORM_MESSAGES.dateFuture),
       time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, FORM_MESSAGES.timeInvalid),
       receipt_account_id: z.string().min(1, FORM_MESSAGES.receiptAccountRequired),
       payment_account_id: z.string().min(1, FORM_MESSAGES.paymentAccountRequired),

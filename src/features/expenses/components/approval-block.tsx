@@ -92,6 +92,11 @@ export function ApprovalBlock({ request, rules }: { request: ExpenseRequestDetai
               <BudgetLineRemaining line={budgetLine} amount={request.amount - request.amount_validated} />
             </div>
           )}
+          {rules.ownRequest && (
+            <p className="mt-3 text-sm text-slate-600">
+              Vous avez créé cette demande : une autre personne doit l&apos;approuver.
+            </p>
+          )}
           {(rules.canApprove || rules.canReject || rules.canValidate) && (
             <div className="mt-3 flex flex-wrap gap-2">
               {rules.canApprove && (

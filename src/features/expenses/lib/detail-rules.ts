@@ -25,6 +25,8 @@ export type DetailPermissions = {
   has: (code: string) => boolean;
   /** the signed-in user created the request */
   isCreator: boolean;
+  /** a super-admin approves even a request they created (four eyes, issue 17) */
+  isSuperAdmin?: boolean;
 };
 
 export type RequestRules = {
@@ -35,6 +37,8 @@ export type RequestRules = {
   canValidate: boolean;
   canVerify: boolean;
   canAddLine: boolean;
+  /** four eyes: the creator may not approve their own request (nor validate it before approval) */
+  ownRequest: boolean;
   /** nothing to do: the page is read-only */
   readOnly: boolean;
 };
@@ -63,8 +67,10 @@ export function entityProblem(
 
 export function requestRules(
   request: Pick<ExpenseRequestDetail, 'status' | 'verified_at' | 'amount_validated'>,
-  { has, isCreator }: DetailPermissions,
+  { has, isCreator, isSuperAdmin = false }: DetailPermissions,
 ): RequestRules {
+  // Four eyes (issue 17): the server refuses the creator's approval with a 403; the page hides it.
+  const ownRequest = isCreator && !isSuperAdmin;
   const manage = has(PERMISSIONS.EXPENSE_REQUEST_MANAGE);
   const approver = manage || has(PERMISSIONS.EXPENSE_APPROVE);
   const validator = manage || has(PERMISSIONS.EXPENSE_VALIDATE);
@@ -77,7 +83,7 @@ export function requestRules(
 
   const rules = {
     showApprovalBlock: approver && !verified,
-    canApprove: approver && !verified && before,
+    canApprove: approver && !verified && before && !ownRequest,
     canReject:
       approver &&
       !verified &&
@@ -87,13 +93,14 @@ export function requestRules(
       approver &&
       validator &&
       !verified &&
-      (request.status === 'approval_pending' || request.status === 'approved'),
+      (request.status === 'approved' || (request.status === 'approval_pending' && !ownRequest)),
     canVerify: verifier && !verified && after,
     canAddLine: lineEditor && !verified && before,
   };
   const anyLineAction = !verified && ((before && lineEditor) || (after && (validator || canceller)));
   return {
     ...rules,
+    ownRequest: ownRequest && approver && !verified && before,
     readOnly:
       !anyLineAction &&
       !rules.canApprove &&

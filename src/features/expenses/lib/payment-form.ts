@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate, moneyDateProblem } from '@contract/dates';
 import {
   EARLIEST_DATE,
   EXPENSE_MESSAGES as M,
@@ -51,8 +52,11 @@ const assetFormSchema = z
       if (value && !WHOLE.test(value)) issue(field, M.invalidFormat);
     }
     for (const field of ['purchase_date', 'commissioning_date'] as const) {
-      if (asset[field] && asset[field] < EARLIEST_DATE) issue(field, M.dateTooOld);
+      if (asset[field] && !isCalendarDate(asset[field])) issue(field, M.dateInvalid);
+      else if (asset[field] && asset[field] < EARLIEST_DATE) issue(field, M.dateTooOld);
     }
+    const purchase = asset.purchase_date && moneyDateProblem(asset.purchase_date);
+    if (purchase) issue('purchase_date', purchase);
     if (asset.depreciable) {
       const life = asset.useful_life_years.trim();
       if (!life) issue('useful_life_years', M.assetUsefulLifeRequired);
@@ -111,7 +115,11 @@ export function paymentFormSchema(remaining: number) {
       else if (Number(amount) < 1) issue('amount', M.amountMin);
       else if (Number(amount) > remaining) issue('amount', remainingMessage(remaining));
       if (!form.date) issue('date', M.required);
-      else if (form.date < EARLIEST_DATE) issue('date', M.dateTooOld);
+      else {
+        // the server's rule (contract/dates.ts): a real calendar day, 1900 to today in Africa/Abidjan
+        const problem = moneyDateProblem(form.date);
+        if (problem) issue('date', problem);
+      }
       if (!PAYMENT_TIME_PATTERN.test(form.time)) issue('time', M.paymentTimeInvalid);
       if (!form.payment_method) issue('payment_method', M.paymentMethodRequired);
       if (!form.payment_account_id) issue('payment_account_id', M.paymentAccountRequired);

@@ -73,6 +73,7 @@ function ExpenseDetail({ request }: { request: ExpenseRequestDetail }) {
   const perms: DetailPermissions = {
     has: permissions.has,
     isCreator: account?.id !== undefined && account.id === request.createdByUser.id,
+    isSuperAdmin: account?.is_super_admin ?? false,
   };
   const rules = requestRules(request, perms);
   const narrow = useMediaQuery('(max-width: 639px)');
