@@ -71,7 +71,7 @@ const COLUMNS: DataTableColumn<Contribution>[] = [
     align: 'right',
     cell: (row) => (
       <span
-        className={row.status === 'cancelled' ? 'tabular-nums text-slate-400 line-through' : 'tabular-nums'}
+        className={row.status === 'cancelled' ? 'tabular-nums text-slate-500 line-through' : 'tabular-nums'}
       >
         {formatMoney(row.amount)}
       </span>
@@ -310,7 +310,7 @@ function ContributionList({ scope: resolved, title }: { scope: ContributionScope
         />
       </div>
 
-      {list.data && <TotalsBar totals={list.data.totals} />}
+      {list.data && <TotalsBar totals={list.data.totals} listed={list.data.meta.total} />}
 
       {list.isError ? (
         <FormError message={errorMessage(list.error)} />

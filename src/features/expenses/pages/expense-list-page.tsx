@@ -10,7 +10,7 @@ import { formatDate, toApiDate } from '@/shared/lib/format';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { useMediaQuery } from '@/shared/lib/use-media-query';
 import { Button } from '@/shared/ui/button';
-import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
+import { DataTable, pageOf, type DataTableColumn } from '@/shared/ui/data-table';
 import { DateRangeField } from '@/shared/ui/date-range-field';
 import type { DateRangeValue } from '@/shared/ui/date-range-picker';
 import { FormError } from '@/shared/ui/form-error';
@@ -277,7 +277,7 @@ function PhoneList({
       )}
       <nav
         aria-label="Pagination"
-        className="mt-3 flex items-center justify-between gap-2 text-sm text-slate-600"
+        className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600"
       >
         <p>
           {pagination.total} {pagination.total > 1 ? 'résultats' : 'résultat'}
@@ -292,7 +292,7 @@ function PhoneList({
             Précédent
           </Button>
           <span className="whitespace-nowrap tabular-nums">
-            {Math.min(pagination.page, pageCount)}/{pageCount}
+            {pageOf(Math.min(pagination.page, pageCount), pageCount)}
           </span>
           <Button
             variant="secondary"
