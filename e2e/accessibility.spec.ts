@@ -203,12 +203,21 @@ for (const as of accounts) {
     const routes = BUILT_ROUTES.filter((entry) => entry.as === as);
     test.setTimeout(60_000 + routes.length * 2 * 30_000);
     const findings: Finding[] = [];
+    const started = Date.now();
     for (const { name, phone } of VIEWPORTS) {
       const context = await contextFor(browser, as, phone, baseURL!);
       const page = await context.newPage();
-      for (const entry of routes) await sweep(page, entry, name, findings);
+      for (const entry of routes) {
+        const start = Date.now();
+        await sweep(page, entry, name, findings);
+        const took = Date.now() - start;
+        if (took > 10_000) console.log(`[sweep ${as}] slow: ${name} ${entry.route} ${took} ms`);
+      }
       await context.close();
     }
+    console.log(
+      `[sweep ${as}] ${routes.length} routes x 2 in ${Math.round((Date.now() - started) / 1000)} s`,
+    );
     const report = findings.map((f) => `${f.viewport} ${f.route}: ${f.what}`);
     if (report.length) console.log(`[sweep ${as}] ${report.length} finding(s)\n${report.join('\n')}`);
     expect(report, `${routes.length} routes as ${as}`).toEqual([]);
