@@ -56,7 +56,7 @@ const COLUMNS: DataTableColumn<Contribution>[] = [
     header: 'N° reçu',
     cell: (row) => <span className="whitespace-nowrap font-mono text-xs">{row.receipt_number}</span>,
   },
-  { key: 'contributor', header: 'Contributeur', cell: (row) => contributorName(row) },
+  { key: 'contributor', header: 'Contributeur', cell: (row) => contributorName(row), mobile: 'title' },
   { key: 'type', header: 'Type', cell: (row) => CONTRIBUTION_TYPE_LABELS[row.type] },
   { key: 'account', header: 'Compte de recette', cell: (row) => row.receipt_account.name },
   {

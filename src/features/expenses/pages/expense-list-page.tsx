@@ -145,9 +145,9 @@ function ExpenseList({ mine }: { mine: boolean }) {
     <div className="mx-auto max-w-6xl space-y-4">
       <section aria-label="Totaux" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Total label="Demandes" value={totals ? String(totals.count) : null} />
-        <Total label="Montant total" value={totals ? <Money amount={totals.amount} /> : null} />
-        <Total label="Payé" value={totals ? <Money amount={totals.paid} /> : null} />
-        <Total label="Reste à payer" value={totals ? <Money amount={totals.remaining} /> : null} />
+        <Total label="Montant total" value={totals ? <Money amount={totals.amount} wrap /> : null} />
+        <Total label="Payé" value={totals ? <Money amount={totals.paid} wrap /> : null} />
+        <Total label="Reste à payer" value={totals ? <Money amount={totals.remaining} wrap /> : null} />
       </section>
 
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end">
