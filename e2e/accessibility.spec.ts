@@ -128,7 +128,13 @@ async function phoneFindings(page: Page): Promise<string[]> {
  */
 async function open(page: Page, path: string) {
   const inApp = await page
-    .evaluate(() => location.origin !== 'null' && document.querySelector('main > *') !== null)
+    .evaluate(
+      (target) =>
+        location.origin !== 'null' &&
+        location.pathname !== target &&
+        document.querySelector('main > *') !== null,
+      path,
+    )
     .catch(() => false);
   if (!inApp || path.startsWith('/receipt/')) {
     await page.goto(path, { waitUntil: 'commit' });
