@@ -166,8 +166,13 @@ async function sweep(page: Page, entry: RouteCase, viewport: string, findings: F
   page.on('pageerror', onError);
   page.on('response', onResponse);
   try {
-    await open(page, entry.path);
-    const expected = entry.landsOn ?? entry.path.split('?')[0];
+    let path = entry.path;
+    for (const [name, url] of Object.entries(entry.resolve ?? {})) {
+      const answer = (await (await page.request.get(url)).json()) as { data?: { id: number }[] };
+      path = entry.route.replace(`:${name}`, String(answer.data?.[0]?.id));
+    }
+    await open(page, path);
+    const expected = entry.landsOn ?? path.split('?')[0];
     await page
       .waitForURL((url) => url.pathname === expected, { timeout: 10_000, waitUntil: 'commit' })
       .catch(() => undefined);

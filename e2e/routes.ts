@@ -31,6 +31,11 @@ export type RouteCase = {
   dialogs?: DialogCase[];
   /** not built yet: the feature (issue) that will build it */
   pending?: string;
+  /**
+   * ids read from the API when the seed's ids move with the day it runs (contributions are seeded up to
+   * today): parameter -> a list call whose first row's id is used, as the route's account
+   */
+  resolve?: Record<string, string>;
 };
 
 import type { Locator, Page } from '@playwright/test';
@@ -67,7 +72,7 @@ const fill = (route: string, as: Account): string =>
 const r = (
   route: string,
   as: Account,
-  extra: Partial<Pick<RouteCase, 'dialogs' | 'landsOn'>> = {},
+  extra: Partial<Pick<RouteCase, 'dialogs' | 'landsOn' | 'resolve'>> = {},
 ): RouteCase => ({
   route,
   path: fill(route, as),
@@ -192,7 +197,7 @@ export const ROUTE_TABLE: RouteCase[] = [
   // Personal space
   r('/dashboard', 'fidele'),
   r('/mes-contributions', 'fidele'),
-  r('/mes-contributions/:id', 'fidele'),
+  r('/mes-contributions/:id', 'fidele', { resolve: { id: '/api/contributions?mine=true&limit=1' } }),
   pending('/mon-profil', 'profile'),
   r('/mes-requetes', 'tresorier'),
   pending('/notifications', 'notifications'),
