@@ -73,7 +73,8 @@ test('the treasurer records a tithe for a member and prints its receipt', async 
 
   // the same pages on a phone
   await page.setViewportSize({ width: 360, height: 740 });
-  await expect(page.getByRole('cell', { name: receiptNumber })).toBeVisible();
+  // a card per receipt on a phone (decision 0013), its number among the card's lines
+  await expect(page.locator('[data-row]').filter({ hasText: receiptNumber }).first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/receipts-list-360.png`, fullPage: true });
   await page.goto('/mon-eglise/recettes/nouvelle');
   await expect(page.getByRole('button', { name: 'Enregistrer' })).toBeVisible();

@@ -102,7 +102,7 @@ test('region president: section treasurer, a week of expense:approve on one chur
   const dialog = page.getByRole('dialog', { name: 'Gérer les permissions' });
   await expect(dialog.getByText('Aucune permission personnalisée accordée')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Accorder' })).toBeDisabled();
-  await dialog.getByRole('combobox', { name: /^Scope/ }).click();
+  await dialog.getByRole('combobox', { name: /^Périmètre/ }).click();
   await page.getByRole('option', { name: 'Église' }).click();
   const permission = dialog.getByRole('combobox', { name: /^Permission/ });
   await permission.click();
