@@ -39,7 +39,7 @@ test('the treasurer records a tithe for a member and prints its receipt', async 
     .replace('Reçu ', '')
     .trim();
   expect(receiptNumber).toMatch(/^R-\d{4}-\d{6}$/);
-  await expect(dialog.getByText('Aminata Koné')).toBeVisible();
+  await expect(dialog.getByText('Aminata Koné', { exact: true })).toBeVisible();
   qrUrl = (await dialog.locator('[data-url]').getAttribute('data-url')) ?? '';
   expect(qrUrl).toMatch(/\/receipt\/[A-Za-z0-9_-]{22}$/);
   await page.screenshot({ path: `${SHOTS}/receipt-dialog-desktop.png` });
