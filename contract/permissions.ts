@@ -125,7 +125,7 @@ export const permissionSchema = z.object({
 export type Permission = z.infer<typeof permissionSchema>;
 
 export const permissionListQuerySchema = z.object({
-  scope: z.enum(PERMISSION_SCOPES, { error: 'Scope invalide.' }).optional(),
+  scope: z.enum(PERMISSION_SCOPES, { error: 'Périmètre invalide.' }).optional(),
   search: searchParam,
   limit: z.coerce
     .number({ error: 'Limite invalide.' })
@@ -153,7 +153,7 @@ export const userGrantSchema = z.object({
 export type UserGrant = z.infer<typeof userGrantSchema>;
 export const userGrantListSchema = z.object({ data: z.array(userGrantSchema) });
 
-const grantEntityType = z.enum(PERMISSION_ENTITY_TYPES, { error: 'Veuillez sélectionner un scope' });
+const grantEntityType = z.enum(PERMISSION_ENTITY_TYPES, { error: 'Veuillez sélectionner un périmètre' });
 
 export const grantBodySchema = z.strictObject({
   user_id: z.coerce

@@ -103,12 +103,12 @@ test('region president: section treasurer, a week of expense:approve on one chur
   const dialog = page.getByRole('dialog', { name: 'Gérer les permissions' });
   await expect(dialog.getByText('Aucune permission personnalisée accordée')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Accorder' })).toBeDisabled();
-  await dialog.getByRole('combobox', { name: /^Scope/ }).click();
+  await dialog.getByRole('combobox', { name: /^Périmètre/ }).click();
   await page.getByRole('option', { name: 'Église' }).click();
   const permission = dialog.getByRole('combobox', { name: /^Permission/ });
   await permission.click();
   await permission.fill('Approuver les dépenses');
-  await dialog.getByRole('option', { name: /expense:approve/ }).click();
+  await dialog.getByRole('option', { name: /^Approuver les dépenses/ }).click();
   const entity = dialog.getByRole('combobox', { name: /^Entité/ });
   await entity.click();
   await entity.fill(church.name);
@@ -117,7 +117,7 @@ test('region president: section treasurer, a week of expense:approve on one chur
   await page.screenshot({ path: `${SHOTS}/grant-desktop.png` });
   await dialog.getByRole('button', { name: 'Accorder' }).click();
   await expect(page.getByText('Permission accordée avec succès')).toBeVisible();
-  const grantRow = dialog.getByRole('listitem').filter({ hasText: 'expense:approve' });
+  const grantRow = dialog.getByRole('listitem').filter({ hasText: 'Approuver les dépenses' });
   await expect(grantRow).toContainText(`Église : ${church.name}`);
   await expect(grantRow).toContainText('Accordée par Emmanuel Konan');
   await expect(grantRow.getByText('EXPIRÉ')).toHaveCount(0);
@@ -168,7 +168,7 @@ test('region president: section treasurer, a week of expense:approve on one chur
   await page.getByRole('menuitem', { name: 'Gérer les permissions' }).click();
   await dialog
     .getByRole('listitem')
-    .filter({ hasText: 'expense:approve' })
+    .filter({ hasText: 'Approuver les dépenses' })
     .getByRole('button', { name: 'Révoquer' })
     .click();
   await expect(page.getByText('Permission révoquée avec succès')).toBeVisible();

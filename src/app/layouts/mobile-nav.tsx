@@ -1,20 +1,37 @@
 import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
+import { Link } from 'react-router';
+import type { Account } from '@contract/auth';
 import type { NavItem } from '@/shared/routing/space';
+import { roleLabel, spacesOf, type SpaceKey } from '@/shared/auth/roles';
 import { APP_TITLE } from '@/shared/config';
+import { cn } from '@/shared/lib/cn';
 import { NavIcon } from '@/spaces/common/nav-icon';
 import { SpaceNav } from './space-nav';
 
-/** The phone's navigation: a menu button opening a drawer (focus trapped, Escape closes). */
+/**
+ * The phone's navigation: a menu button opening a drawer (focus trapped, Escape closes). On a phone
+ * (below `sm`) the drawer also holds what the header has no room for: the user's first name and role,
+ * their other spaces and the logout, so that the page title keeps the header's width.
+ */
 export function MobileNav({
   items,
   home,
   spaceLabel,
+  account,
+  current,
+  onLogout,
+  leaving = false,
 }: {
   items: NavItem[];
   home: string;
   spaceLabel: string;
+  account?: Account;
+  current?: SpaceKey;
+  onLogout?: () => void;
+  leaving?: boolean;
 }) {
+  const spaces = account ? spacesOf(account) : [];
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -53,7 +70,47 @@ export function MobileNav({
               onNavigate={() => setOpen(false)}
             />
           </div>
-          <p className="border-t border-slate-200 px-4 py-3 text-xs text-slate-500">{APP_TITLE}</p>
+          {account && (
+            <div className="border-t border-slate-200 px-4 py-3 sm:hidden">
+              <p className="text-sm font-medium text-slate-900">{account.firstname}</p>
+              <p className="text-xs text-slate-600">{roleLabel(account)}</p>
+              {spaces.length > 1 && (
+                <nav aria-label="Mes espaces" className="mt-2">
+                  <ul className="space-y-1">
+                    {spaces.map((space) => (
+                      <li key={space.key}>
+                        <Link
+                          to={space.path}
+                          onClick={() => setOpen(false)}
+                          aria-current={space.key === current ? 'page' : undefined}
+                          className={cn(
+                            'block rounded-md px-3 py-2 text-sm hover:bg-slate-100',
+                            space.key === current
+                              ? 'bg-brand-50 font-semibold text-brand-800'
+                              : 'text-slate-700',
+                          )}
+                        >
+                          {space.label}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+              )}
+              {onLogout && (
+                <button
+                  type="button"
+                  onClick={onLogout}
+                  disabled={leaving}
+                  className="mt-2 inline-flex min-h-10 w-full items-center gap-2 rounded-md px-3 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-50"
+                >
+                  <NavIcon name="logout" />
+                  Déconnexion
+                </button>
+              )}
+            </div>
+          )}
+          <p className="border-t border-slate-200 px-4 py-3 text-xs text-slate-600">{APP_TITLE}</p>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

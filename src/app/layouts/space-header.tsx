@@ -23,8 +23,16 @@ export function SpaceHeader({ space, account, nav }: SpaceHeaderProps) {
   };
 
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-2 backdrop-blur sm:px-4">
-      <MobileNav items={nav} home={space.home} spaceLabel={space.label} />
+    <header className="sticky top-0 z-30 flex min-h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-2 py-2 backdrop-blur sm:h-16 sm:px-4 sm:py-0">
+      <MobileNav
+        items={nav}
+        home={space.home}
+        spaceLabel={space.label}
+        account={account}
+        current={space.key}
+        onLogout={onLogout}
+        leaving={leaving}
+      />
       {back && (
         <Link
           to={back}
@@ -35,16 +43,18 @@ export function SpaceHeader({ space, account, nav }: SpaceHeaderProps) {
           <NavIcon name="back" />
         </Link>
       )}
-      <h1 className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900 sm:text-lg">
+      {/* On a phone the title wraps rather than being cut; the account's controls are in the menu. */}
+      <h1 className="min-w-0 flex-1 break-words text-base font-semibold leading-tight text-slate-900 sm:truncate sm:text-lg">
         {title ?? space.label}
       </h1>
-      <SpaceSwitcher spaces={spacesOf(account)} current={space.key} />
+      <div className="hidden sm:contents">
+        <SpaceSwitcher spaces={spacesOf(account)} current={space.key} />
+      </div>
       <div className="hidden text-right leading-tight sm:block">
         <p className="text-sm font-medium text-slate-900">{account.firstname}</p>
-        <p className="text-xs text-slate-500">{roleLabel(account)}</p>
+        <p className="text-xs text-slate-600">{roleLabel(account)}</p>
       </div>
-      <span className="text-sm font-medium text-slate-900 sm:hidden">{account.firstname}</span>
-      <div className="group relative">
+      <div className="group relative hidden sm:block">
         <button
           type="button"
           onClick={onLogout}

@@ -59,6 +59,11 @@ export function useLevel(): Level {
   return useLevelValue().level;
 }
 
+/** The Level where there is one (a page of a space), else null (the sign-in page, a status page). */
+export function useOptionalLevel(): Level | null {
+  return useContext(LevelContext)?.level ?? null;
+}
+
 /** The choice of the Level offered on this page, when the space offers one. */
 export function useLevelChoice(): LevelChoice | null {
   return useLevelValue().choice;

@@ -1,5 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { APP_TITLE } from '@/shared/config';
+import { useEntityName } from '@/shared/org/entities';
+import { levelEntity, useOptionalLevel } from './level-context';
 
 export type PageHeader = { title: string | null; back: string | null };
 
@@ -28,18 +30,35 @@ export function documentTitle(title: string | null | undefined): string {
 }
 
 /**
+ * The page's title named after the entity it shows: 'Dépenses - Temple Béthel de Yopougon', unless the
+ * title already names it.
+ */
+export function entityTitle(title: string | null | undefined, entityName: string | null | undefined) {
+  if (!title || !entityName || title.includes(entityName)) return title ?? null;
+  return `${title} - ${entityName}`;
+}
+
+/**
  * Sets the page's title (header and document title) and, when given, the header's back link.
- * A title not known yet (null/undefined, e.g. while an entity loads) leaves the product name.
+ * A title not known yet (null/undefined, e.g. while an entity loads) leaves the product name. Below
+ * an entity's Level the document title names the entity ('Dépenses - Église X'), so that each page and
+ * entity has its own title in the tabs, the history and a screen reader; the header keeps the short
+ * title (the page shows the entity).
  */
 export function usePageTitle(title: string | null | undefined, options: { back?: string | null } = {}): void {
   const setHeader = useContext(SetHeaderContext);
   const back = options.back ?? null;
+  const level = useOptionalLevel();
+  const entityName = useEntityName(level ? levelEntity(level) : null).data;
+  const full = entityTitle(title, entityName);
   useEffect(() => {
-    document.title = documentTitle(title);
-    setHeader?.({ title: title ?? null, back });
+    document.title = documentTitle(full);
     return () => {
       document.title = APP_TITLE;
-      setHeader?.(EMPTY);
     };
+  }, [full]);
+  useEffect(() => {
+    setHeader?.({ title: title ?? null, back });
+    return () => setHeader?.(EMPTY);
   }, [title, back, setHeader]);
 }

@@ -26,7 +26,8 @@ export function Badge({
     <span
       data-tone={tone}
       className={cn(
-        'inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
+        // on a phone a long label (a church's name) wraps inside the screen rather than widening the page
+        'inline-flex max-w-full items-center whitespace-normal break-words rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset sm:whitespace-nowrap',
         tones[tone],
         className,
       )}

@@ -270,7 +270,7 @@ export function Combobox<V extends ComboboxValue = string>({
                 aria-label="Effacer"
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={clear}
-                className="inline-flex h-8 w-7 items-center justify-center rounded text-slate-400 hover:text-slate-700"
+                className="inline-flex h-8 w-7 items-center justify-center rounded text-slate-500 hover:text-slate-700"
               >
                 <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
                   <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />

@@ -1,5 +1,6 @@
 import type { Key, KeyboardEvent, ReactNode } from 'react';
 import { cn } from '@/shared/lib/cn';
+import { useMediaQuery } from '@/shared/lib/use-media-query';
 import { Button } from './button';
 import { Spinner } from './spinner';
 
@@ -10,6 +11,14 @@ export type DataTableColumn<Row> = {
   /** classes of the column's cells, header included */
   className?: string;
   align?: 'left' | 'center' | 'right';
+  /**
+   * On a phone the rows are cards: the 'title' column heads the card (the first column by default),
+   * every other column is a 'label: value' line, 'hide' leaves a column out of the card (a detail the
+   * title already gives). Amounts and statuses stay on the card: never hide them.
+   */
+  mobile?: 'title' | 'hide';
+  /** the card's label when the header is not plain text (e.g. an icon or an sr-only span) */
+  mobileLabel?: string;
 };
 
 export type DataTablePagination = {
@@ -33,6 +42,12 @@ export type DataTableProps<Row> = {
   /** the table's accessible name, e.g. 'Liste des dépenses' */
   caption?: string;
   className?: string;
+  /**
+   * 'cards' (default): below 640 px the rows are cards showing every column, so that no amount or
+   * status hides off-screen; 'table': the table scrolls sideways in its frame (a document whose
+   * columns read across, or two narrow columns).
+   */
+  phoneLayout?: 'cards' | 'table';
 };
 
 const alignClass = { left: 'text-left', center: 'text-center', right: 'text-right' } as const;
@@ -44,6 +59,12 @@ const defaultKey = (row: unknown, index: number): Key => {
 
 /** 0 and 1 take the singular in French. */
 const resultCount = (total: number) => `${total} ${total > 1 ? 'résultats' : 'résultat'}`;
+
+/** The pagination's one wording, everywhere: 'Page 2 sur 7'. */
+export const pageOf = (page: number, pageCount: number) => `Page ${page} sur ${pageCount}`;
+
+/** Phones: below Tailwind's `sm`. */
+export const PHONE_QUERY = '(max-width: 639px)';
 
 /**
  * A list of records with server-side pagination. It scrolls sideways inside its frame on phones
@@ -59,11 +80,13 @@ export function DataTable<Row>({
   pagination,
   caption,
   className,
+  phoneLayout = 'cards',
 }: DataTableProps<Row>) {
+  const phone = useMediaQuery(PHONE_QUERY);
   const list = rows ?? [];
   const pageCount = pagination ? Math.max(1, Math.ceil(pagination.total / Math.max(1, pagination.limit))) : 1;
 
-  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: Row) => {
+  const onRowKeyDown = (event: KeyboardEvent<HTMLElement>, row: Row) => {
     if (event.target !== event.currentTarget) return;
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
@@ -71,74 +94,91 @@ export function DataTable<Row>({
     }
   };
 
+  const cards = phone && phoneLayout === 'cards';
+
   return (
     <div className={cn('w-full', className)}>
-      <div
-        className="w-full overflow-x-auto rounded-lg border border-slate-200 bg-white"
-        // A scrollable region must be reachable from the keyboard to scroll it.
-        tabIndex={0}
-        role="region"
-        aria-label={caption ?? 'Tableau'}
-      >
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          {caption && <caption className="sr-only">{caption}</caption>}
-          <thead className="bg-slate-50">
-            <tr>
-              {columns.map((column) => (
-                <th
-                  key={column.key}
-                  scope="col"
-                  className={cn(
-                    'whitespace-nowrap px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600',
-                    alignClass[column.align ?? 'left'],
-                    column.className,
-                  )}
-                >
-                  {column.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {loading ? (
+      {cards ? (
+        <DataCards
+          columns={columns}
+          rows={list}
+          loading={loading}
+          emptyText={emptyText}
+          getRowKey={getRowKey}
+          onRowClick={onRowClick}
+          onRowKeyDown={onRowKeyDown}
+          caption={caption}
+        />
+      ) : (
+        <div
+          // `relative`: the sr-only caption is positioned inside the scroll box, not against the page
+          className="relative w-full overflow-x-auto rounded-lg border border-slate-200 bg-white"
+          // A scrollable region must be reachable from the keyboard to scroll it.
+          tabIndex={0}
+          role="region"
+          aria-label={caption ?? 'Tableau'}
+        >
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            {caption && <caption className="sr-only">{caption}</caption>}
+            <thead className="bg-slate-50">
               <tr>
-                <td colSpan={columns.length} className="px-3 py-8 text-center text-slate-500">
-                  <Spinner label="Patientez" showLabel className="justify-center" />
-                </td>
+                {columns.map((column) => (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    className={cn(
+                      'whitespace-nowrap px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600',
+                      alignClass[column.align ?? 'left'],
+                      column.className,
+                    )}
+                  >
+                    {column.header}
+                  </th>
+                ))}
               </tr>
-            ) : list.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length} className="px-3 py-8 text-center text-slate-500">
-                  {emptyText}
-                </td>
-              </tr>
-            ) : (
-              list.map((row, index) => (
-                <tr
-                  key={getRowKey(row, index)}
-                  onClick={onRowClick ? () => onRowClick(row) : undefined}
-                  onKeyDown={onRowClick ? (event) => onRowKeyDown(event, row) : undefined}
-                  tabIndex={onRowClick ? 0 : undefined}
-                  className={cn(onRowClick && 'cursor-pointer hover:bg-brand-50 focus-visible:bg-brand-50')}
-                >
-                  {columns.map((column) => (
-                    <td
-                      key={column.key}
-                      className={cn(
-                        'px-3 py-2.5 text-slate-800',
-                        alignClass[column.align ?? 'left'],
-                        column.className,
-                      )}
-                    >
-                      {column.cell(row, index)}
-                    </td>
-                  ))}
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {loading ? (
+                <tr>
+                  <td colSpan={columns.length} className="px-3 py-8 text-center text-slate-500">
+                    <Spinner label="Patientez" showLabel className="justify-center" />
+                  </td>
                 </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+              ) : list.length === 0 ? (
+                <tr>
+                  <td colSpan={columns.length} className="px-3 py-8 text-center text-slate-500">
+                    {emptyText}
+                  </td>
+                </tr>
+              ) : (
+                list.map((row, index) => (
+                  <tr
+                    key={getRowKey(row, index)}
+                    data-row=""
+                    onClick={onRowClick ? () => onRowClick(row) : undefined}
+                    onKeyDown={onRowClick ? (event) => onRowKeyDown(event, row) : undefined}
+                    tabIndex={onRowClick ? 0 : undefined}
+                    className={cn(onRowClick && 'cursor-pointer hover:bg-brand-50 focus-visible:bg-brand-50')}
+                  >
+                    {columns.map((column) => (
+                      <td
+                        key={column.key}
+                        className={cn(
+                          'px-3 py-2.5 text-slate-800',
+                          alignClass[column.align ?? 'left'],
+                          column.className,
+                        )}
+                      >
+                        {column.cell(row, index)}
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
       {pagination && (
         <nav
           aria-label="Pagination"
@@ -155,7 +195,7 @@ export function DataTable<Row>({
               Précédent
             </Button>
             <span aria-live="polite" className="whitespace-nowrap tabular-nums">
-              Page {Math.min(pagination.page, pageCount)} sur {pageCount}
+              {pageOf(Math.min(pagination.page, pageCount), pageCount)}
             </span>
             <Button
               variant="secondary"
@@ -170,4 +210,78 @@ export function DataTable<Row>({
       )}
     </div>
   );
+}
+
+/** The rows as cards on a phone: the title column, then each other column as 'label: value'. */
+function DataCards<Row>({
+  columns,
+  rows,
+  loading,
+  emptyText,
+  getRowKey,
+  onRowClick,
+  onRowKeyDown,
+  caption,
+}: {
+  columns: readonly DataTableColumn<Row>[];
+  rows: readonly Row[];
+  loading: boolean;
+  emptyText: ReactNode;
+  getRowKey: (row: Row, index: number) => Key;
+  onRowClick?: (row: Row) => void;
+  onRowKeyDown: (event: KeyboardEvent<HTMLElement>, row: Row) => void;
+  caption?: string;
+}) {
+  const shown = columns.filter((column) => column.mobile !== 'hide');
+  const title = shown.find((column) => column.mobile === 'title') ?? shown[0];
+  const lines = shown.filter((column) => column !== title);
+  const labelled = lines.filter((column) => column.mobileLabel ?? textOf(column.header));
+  const unlabelled = lines.filter((column) => !(column.mobileLabel ?? textOf(column.header)));
+  const frame = 'w-full rounded-lg border border-slate-200 bg-white';
+  if (loading || rows.length === 0) {
+    return (
+      <div className={cn(frame, 'px-3 py-8 text-center text-slate-600')}>
+        {loading ? <Spinner label="Patientez" showLabel className="justify-center" /> : emptyText}
+      </div>
+    );
+  }
+  return (
+    <ul aria-label={caption ?? 'Liste'} className={cn(frame, 'divide-y divide-slate-100')}>
+      {rows.map((row, index) => (
+        <li
+          key={getRowKey(row, index)}
+          data-row=""
+          onClick={onRowClick ? () => onRowClick(row) : undefined}
+          onKeyDown={onRowClick ? (event) => onRowKeyDown(event, row) : undefined}
+          tabIndex={onRowClick ? 0 : undefined}
+          className={cn(
+            'px-3 py-3 text-sm text-slate-800',
+            onRowClick && 'cursor-pointer hover:bg-brand-50 focus-visible:bg-brand-50',
+          )}
+        >
+          {title && <div className="break-words font-medium text-slate-900">{title.cell(row, index)}</div>}
+          {labelled.length > 0 && (
+            <dl className="mt-1.5 grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-3 gap-y-1">
+              {labelled.map((column) => (
+                <div key={column.key} className="contents">
+                  <dt className="text-slate-600">{column.mobileLabel ?? column.header}</dt>
+                  <dd className="min-w-0 break-words text-right">{column.cell(row, index)}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {unlabelled.map((column) => (
+            <div key={column.key} className="mt-2 flex justify-end">
+              {column.cell(row, index)}
+            </div>
+          ))}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A header's plain text ('' for an icon or an element), to label a card's line. */
+function textOf(header: ReactNode): string {
+  return typeof header === 'string' || typeof header === 'number' ? String(header).trim() : '';
 }

@@ -84,7 +84,7 @@ export function DateRangeField({
               'flex min-h-10 items-center justify-between gap-2 text-left',
             )}
           >
-            <span id={valueId} className={cn('truncate', !text && 'text-slate-400')}>
+            <span id={valueId} className={cn('truncate', !text && 'text-slate-500')}>
               {text || placeholder}
             </span>
             <svg

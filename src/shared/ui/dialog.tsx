@@ -53,9 +53,12 @@ export function Dialog({
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   };
   const onCloseAutoFocus = (event: Event) => {
-    if (trigger || !opener.current?.isConnected) return;
+    if (trigger) return;
     event.preventDefault();
-    opener.current.focus();
+    // The opener, else (it left the page, e.g. a closed menu's item) the page's main region, so that
+    // the focus never falls back to the top of the document.
+    const target = opener.current?.isConnected ? opener.current : document.getElementById('contenu');
+    target?.focus();
   };
   const onEscape = (event: KeyboardEvent) => {
     // Escape in an open combobox closes its list, not the dialog.

@@ -44,16 +44,23 @@ export function Dropzone({
 }: DropzoneProps) {
   const labelId = useId();
   const hintId = useId();
+  const actionId = useId();
   const errorId = useId();
   const message = errorText(error);
   const full = value.length >= maxFiles;
   const uploading = progress !== undefined;
 
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+  const inactive = disabled || full || uploading;
+
+  // The drop target is a plain box; the one control inside it is a real button that opens the file
+  // picker (no focusable input nested in a role=button: axe 'nested-interactive').
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
     accept,
     maxSize,
     multiple: maxFiles > 1,
-    disabled: disabled || full || uploading,
+    disabled: inactive,
+    noClick: true,
+    noKeyboard: true,
     onDrop: (accepted, rejected) => {
       if (rejected.length > 0) onRejected?.(rejected.map((rejection) => rejection.file));
       const kept = [...value];
@@ -65,8 +72,6 @@ export function Dropzone({
     },
   });
 
-  const inactive = disabled || full || uploading;
-
   return (
     <div className={cn('w-full', className)}>
       <p id={labelId} className="mb-1 block text-sm font-medium text-slate-700">
@@ -74,43 +79,51 @@ export function Dropzone({
       </p>
       <div
         {...getRootProps({
-          role: 'button',
-          'aria-labelledby': labelId,
-          'aria-describedby': cn(hintId, message && errorId),
-          'aria-disabled': inactive || undefined,
           className: cn(
-            'flex flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed px-4 py-6 text-center text-sm',
-            'focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600',
+            'rounded-lg border-2 border-dashed text-center text-sm',
             isDragActive ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-white',
-            inactive ? 'cursor-not-allowed opacity-60' : 'cursor-pointer hover:border-brand-400',
+            inactive ? 'opacity-60' : 'hover:border-brand-400',
           ),
         })}
       >
         <input {...getInputProps({ 'aria-labelledby': labelId })} />
-        <svg viewBox="0 0 24 24" className="h-8 w-8 text-slate-400" fill="none" aria-hidden="true">
-          <path
-            d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2"
-            stroke="currentColor"
-            strokeWidth="1.5"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
-        <span className="font-medium text-slate-700">
-          {full
-            ? 'Nombre maximal de fichiers atteint'
-            : isDragActive
-              ? 'Déposez les fichiers ici'
-              : 'Glissez vos fichiers ici ou cliquez pour les choisir'}
-        </span>
-        <span id={hintId} className="text-xs text-slate-500">
-          {hint ?? (
-            <>
-              Images ou PDF, 10 Mo maximum par fichier, {MAX_FILES} fichiers au plus ({value.length}/
-              {MAX_FILES})
-            </>
+        <button
+          type="button"
+          onClick={open}
+          disabled={inactive}
+          aria-labelledby={labelId}
+          aria-describedby={cn(actionId, hintId, message && errorId)}
+          className={cn(
+            'flex w-full flex-col items-center justify-center gap-1 rounded-lg px-4 py-6',
+            'focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600',
+            inactive ? 'cursor-not-allowed' : 'cursor-pointer',
           )}
-        </span>
+        >
+          <svg viewBox="0 0 24 24" className="h-8 w-8 text-slate-500" fill="none" aria-hidden="true">
+            <path
+              d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2"
+              stroke="currentColor"
+              strokeWidth="1.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <span id={actionId} className="font-medium text-slate-700">
+            {full
+              ? 'Nombre maximal de fichiers atteint'
+              : isDragActive
+                ? 'Déposez les fichiers ici'
+                : 'Glissez vos fichiers ici ou cliquez pour les choisir'}
+          </span>
+          <span id={hintId} className="text-xs text-slate-600">
+            {hint ?? (
+              <>
+                Images ou PDF, 10 Mo maximum par fichier, {MAX_FILES} fichiers au plus ({value.length}/
+                {MAX_FILES})
+              </>
+            )}
+          </span>
+        </button>
       </div>
       <FieldError id={errorId} message={message} />
       {uploading && <ProgressBar value={progress} label="Envoi des fichiers" className="mt-2" />}

@@ -58,7 +58,7 @@ export function useFieldControl({
 
 export const controlClass = (invalid: boolean, extra?: string) =>
   cn(
-    'block w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 sm:text-sm',
+    'block w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 sm:text-sm',
     'focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-0',
     'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500',
     invalid

@@ -79,7 +79,7 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
           aria-describedby={ids.describedBy}
           className={controlClass(
             Boolean(message),
-            'flex min-h-10 items-center justify-between gap-2 text-left data-[placeholder]:text-slate-400',
+            'flex min-h-10 items-center justify-between gap-2 text-left data-[placeholder]:text-slate-500',
           )}
         >
           <span className="truncate">

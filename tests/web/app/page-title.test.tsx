@@ -1,7 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { documentTitle, PageHeaderProvider, usePageHeader, usePageTitle } from '@/shared/level/page-title';
+import { render as rtlRender, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import {
+  documentTitle,
+  entityTitle,
+  PageHeaderProvider,
+  usePageHeader,
+  usePageTitle,
+} from '@/shared/level/page-title';
+import { LevelProvider } from '@/shared/level/level-context';
+import { entityQueryOptions } from '@/shared/org/entities';
 import { APP_TITLE } from '@/shared/config';
+
+const client = () => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+const wrap = (ui: ReactElement, queryClient = client()) => (
+  <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+);
+const render = (ui: ReactElement) => {
+  const queryClient = client();
+  const view = rtlRender(wrap(ui, queryClient));
+  return { ...view, rerender: (next: ReactElement) => view.rerender(wrap(next, queryClient)) };
+};
 
 function Page({ title, back }: { title: string | null; back?: string }) {
   usePageTitle(title, { back });
@@ -46,5 +66,34 @@ describe('page title', () => {
   it('keeps the product name while the title is not known yet', () => {
     render(<Page title={null} />);
     expect(document.title).toBe('Ekklesia Gestion');
+  });
+
+  it('names the entity of the Level in the document title, the header keeping the short title', async () => {
+    const queryClient = client();
+    const church = { entityType: 'CHURCH' as const, entityId: 2 };
+    queryClient.setQueryData(entityQueryOptions(church).queryKey, {
+      id: 2,
+      name: 'Temple Béthel de Yopougon',
+    });
+    rtlRender(
+      wrap(
+        <PageHeaderProvider>
+          <Header />
+          <LevelProvider level={church}>
+            <Page title="Dépenses" />
+          </LevelProvider>
+        </PageHeaderProvider>,
+        queryClient,
+      ),
+    );
+    expect(document.title).toBe('Dépenses - Temple Béthel de Yopougon - Ekklesia Gestion');
+    expect(screen.getByText('Dépenses | pas de retour')).toBeInTheDocument();
+  });
+
+  it('does not repeat a name the title already gives', () => {
+    expect(entityTitle('Membres - Région Abidjan', 'Région Abidjan')).toBe('Membres - Région Abidjan');
+    expect(entityTitle('Recettes', 'Région Abidjan')).toBe('Recettes - Région Abidjan');
+    expect(entityTitle('Recettes', undefined)).toBe('Recettes');
+    expect(entityTitle(null, 'Région Abidjan')).toBeNull();
   });
 });

@@ -80,7 +80,7 @@ describe('space shell', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Ouvrir le menu' }));
     const drawer = await screen.findByRole('dialog', { name: 'Administration' });
-    const hrefs = within(drawer)
+    const hrefs = within(within(drawer).getByRole('navigation', { name: 'Navigation Administration' }))
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
     expect(hrefs).toEqual([
@@ -94,6 +94,9 @@ describe('space shell', () => {
       '/admin/comptables-externes',
       '/admin/modeles-budget',
     ]);
+    // what the phone's header has no room for: the first name, the other spaces, the logout
+    expect(within(drawer).getByText(demo.admin.firstname)).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'Déconnexion' })).toBeInTheDocument();
     await user.click(within(drawer).getByRole('link', { name: 'Régions' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('heading', { level: 1, name: 'Régions' })).toBeInTheDocument();

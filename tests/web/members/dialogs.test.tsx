@@ -252,14 +252,14 @@ describe('permission dialog', () => {
     expect(screen.getByRole('combobox', { name: /Permission/ })).toBeDisabled();
 
     const user = userEvent.setup();
-    await user.click(screen.getByRole('combobox', { name: /Scope/ }));
+    await user.click(screen.getByRole('combobox', { name: /Périmètre/ }));
     await user.click(await screen.findByRole('option', { name: 'Section' }));
     // an entity chosen for the section scope...
     await user.click(screen.getByRole('combobox', { name: /Entité/ }));
     await user.click(await screen.findByRole('option', { name: 'Section Cocody' }));
     expect(screen.getByRole('combobox', { name: /Entité/ })).toHaveValue('Section Cocody');
     // ...is reset when the scope changes
-    await user.click(screen.getByRole('combobox', { name: /Scope/ }));
+    await user.click(screen.getByRole('combobox', { name: /Périmètre/ }));
     await user.click(await screen.findByRole('option', { name: 'Église' }));
     expect(screen.getByRole('combobox', { name: /Entité/ })).toHaveValue('');
     expect(grantButton).toBeDisabled();
@@ -305,7 +305,7 @@ describe('permission dialog', () => {
   it('says when no scope is available, and when no permission matches', async () => {
     membersApi({ grants: [], scopes: [] });
     renderUi(<PermissionDialog user={user5} onClose={noop} />);
-    expect(await screen.findByText('Aucun scope disponible')).toBeInTheDocument();
+    expect(await screen.findByText('Aucun périmètre disponible')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Accorder' })).toBeDisabled();
   });
 
@@ -315,11 +315,11 @@ describe('permission dialog', () => {
     renderUi(<PermissionDialog user={user5} onClose={noop} />);
     const user = userEvent.setup();
     await screen.findByText('Aucune permission personnalisée accordée');
-    const scope = screen.getByRole('combobox', { name: /Scope/ });
+    const scope = screen.getByRole('combobox', { name: /Périmètre/ });
     // opened and closed without a choice
     await user.click(scope);
     await user.keyboard('{Escape}');
-    expect(await screen.findByText('Veuillez sélectionner un scope')).toBeInTheDocument();
+    expect(await screen.findByText('Veuillez sélectionner un périmètre')).toBeInTheDocument();
     await user.click(scope);
     await user.click(await screen.findByRole('option', { name: 'Église' }));
     const permission = screen.getByRole('combobox', { name: /Permission/ });

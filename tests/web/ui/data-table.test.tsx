@@ -113,3 +113,102 @@ describe('DataTable', () => {
     expect(screen.getByRole('region', { name: 'Dépenses' })).toHaveClass('overflow-x-auto');
   });
 });
+
+describe('DataTable on a phone', () => {
+  /** matchMedia answering `matches` for the phone query, restored after the test. */
+  function phoneScreen() {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query === '(max-width: 639px)',
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+    return () => {
+      window.matchMedia = original;
+    };
+  }
+
+  type Receipt = { id: number; name: string; date: string; amount: number; status: string };
+  const receiptColumns: DataTableColumn<Receipt>[] = [
+    { key: 'date', header: 'Date', cell: (row) => row.date },
+    { key: 'name', header: 'Fidèle', cell: (row) => row.name, mobile: 'title' },
+    { key: 'reference', header: 'Référence', cell: () => 'R-1', mobile: 'hide' },
+    { key: 'amount', header: 'Montant', align: 'right', cell: (row) => <Money amount={row.amount} /> },
+    { key: 'status', header: 'Statut', cell: (row) => row.status },
+    {
+      key: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      cell: () => <button>Imprimer</button>,
+    },
+  ];
+  const receipts: Receipt[] = [
+    { id: 1, name: 'Aminata Koné', date: '09/11/2026', amount: 16000, status: 'Valide' },
+    { id: 2, name: 'Paul Yao', date: '08/11/2026', amount: 5000, status: 'Annulée' },
+  ];
+
+  it('shows each row as a card with its title, every key field as label: value, and its actions', () => {
+    const restore = phoneScreen();
+    try {
+      render(<DataTable caption="Recettes" columns={receiptColumns} rows={receipts} />);
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const cards = within(screen.getByRole('list', { name: 'Recettes' })).getAllByRole('listitem');
+      expect(cards).toHaveLength(2);
+      const first = cards[0];
+      expect(first.firstElementChild).toHaveTextContent('Aminata Koné');
+      const terms = within(first)
+        .getAllByRole('term')
+        .map((term) => term.textContent);
+      expect(terms).toEqual(['Date', 'Montant', 'Statut']);
+      const values = within(first)
+        .getAllByRole('definition')
+        .map((value) => value.textContent);
+      expect(values[1]).toMatch(/^16\s000\sF\sCFA$/);
+      expect(values[2]).toBe('Valide');
+      expect(within(first).queryByText('R-1')).not.toBeInTheDocument();
+      expect(within(first).getByRole('button', { name: 'Imprimer' })).toBeInTheDocument();
+    } finally {
+      restore();
+    }
+  });
+
+  it('opens a card with Enter like a row, and keeps the table when asked', async () => {
+    const restore = phoneScreen();
+    try {
+      const user = userEvent.setup();
+      const onRowClick = vi.fn();
+      const { rerender } = render(
+        <DataTable caption="Recettes" columns={receiptColumns} rows={receipts} onRowClick={onRowClick} />,
+      );
+      const card = within(screen.getByRole('list', { name: 'Recettes' })).getAllByRole('listitem')[1];
+      card.focus();
+      await user.keyboard('{Enter}');
+      expect(onRowClick).toHaveBeenCalledWith(receipts[1]);
+      rerender(<DataTable caption="Recettes" columns={receiptColumns} rows={receipts} phoneLayout="table" />);
+      expect(screen.getByRole('table', { name: 'Recettes' })).toBeInTheDocument();
+    } finally {
+      restore();
+    }
+  });
+
+  it("says 'Aucun résultat' without a table, and pages with 'Page 1 sur 3'", () => {
+    const restore = phoneScreen();
+    try {
+      render(
+        <DataTable
+          columns={receiptColumns}
+          rows={[]}
+          pagination={{ page: 1, limit: 20, total: 45, onPageChange: () => {} }}
+        />,
+      );
+      expect(screen.getByText('Aucun résultat')).toBeInTheDocument();
+      expect(screen.getByText('Page 1 sur 3')).toBeInTheDocument();
+    } finally {
+      restore();
+    }
+  });
+});

@@ -109,3 +109,17 @@ describe('Dropzone', () => {
     );
   });
 });
+
+describe('Dropzone structure', () => {
+  it('is a real button with no focusable control inside, and opens the file picker', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const button = screen.getByRole('button', { name: 'Pièces jointes' });
+    expect(button.tagName).toBe('BUTTON');
+    expect(button.querySelector('input, button, a, [tabindex]')).toBeNull();
+    const picker = vi.spyOn(HTMLInputElement.prototype, 'click');
+    await user.click(button);
+    expect(picker).toHaveBeenCalled();
+    picker.mockRestore();
+  });
+});

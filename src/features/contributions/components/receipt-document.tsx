@@ -78,7 +78,7 @@ export function ReceiptDocument({
           </p>
           <ReceiptQr url={url} className="h-36 w-36" />
           <p className="text-xs text-slate-500">Scannez pour vérifier ce reçu</p>
-          <p className="break-all font-mono text-[10px] text-slate-400">{url}</p>
+          <p className="break-all font-mono text-[10px] text-slate-600">{url}</p>
         </div>
       </div>
     </article>

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Contribution } from '@contract/contributions';
 import { useIdempotencyKey } from '@/shared/api/idempotency';
 import { errorMessage } from '@/shared/lib/errors';
+import { formatDate, formatMoney, fullName } from '@/shared/lib/format';
 import { usePermissions } from '@/shared/permissions/use-permissions';
 import { permissionEntity } from '@/shared/level/wire';
 import { Button } from '@/shared/ui/button';
@@ -67,6 +68,16 @@ export function ReceiptPanel({ contribution }: { contribution: Contribution }) {
   );
 }
 
+/** The receipt's one-line summary, read with the dialog's title: who gave, how much, when. */
+function receiptDescription(contribution: Contribution | undefined): string {
+  if (!contribution) return 'Chargement du reçu';
+  const giver =
+    contribution.is_anonymous || !contribution.contributor
+      ? 'Don anonyme'
+      : fullName(contribution.contributor);
+  return `${giver}, ${formatMoney(contribution.amount)}, le ${formatDate(contribution.occurred_at)}`;
+}
+
 /** The receipt of one contribution in a dialog (lists open it with ?recu={id}). */
 export function ReceiptDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
   const query = useContribution(id);
@@ -77,6 +88,7 @@ export function ReceiptDialog({ id, onClose }: { id: number | null; onClose: () 
         if (!open) onClose();
       }}
       title={query.data ? `Reçu ${query.data.receipt_number}` : 'Reçu'}
+      description={receiptDescription(query.data)}
       size="lg"
     >
       {query.isPending ? (

@@ -56,7 +56,7 @@ const COLUMNS: DataTableColumn<Contribution>[] = [
     header: 'N° reçu',
     cell: (row) => <span className="whitespace-nowrap font-mono text-xs">{row.receipt_number}</span>,
   },
-  { key: 'contributor', header: 'Contributeur', cell: (row) => contributorName(row) },
+  { key: 'contributor', header: 'Contributeur', cell: (row) => contributorName(row), mobile: 'title' },
   { key: 'type', header: 'Type', cell: (row) => CONTRIBUTION_TYPE_LABELS[row.type] },
   { key: 'account', header: 'Compte de recette', cell: (row) => row.receipt_account.name },
   {
@@ -71,7 +71,7 @@ const COLUMNS: DataTableColumn<Contribution>[] = [
     align: 'right',
     cell: (row) => (
       <span
-        className={row.status === 'cancelled' ? 'tabular-nums text-slate-400 line-through' : 'tabular-nums'}
+        className={row.status === 'cancelled' ? 'tabular-nums text-slate-500 line-through' : 'tabular-nums'}
       >
         {formatMoney(row.amount)}
       </span>
@@ -310,7 +310,7 @@ function ContributionList({ scope: resolved, title }: { scope: ContributionScope
         />
       </div>
 
-      {list.data && <TotalsBar totals={list.data.totals} />}
+      {list.data && <TotalsBar totals={list.data.totals} listed={list.data.meta.total} />}
 
       {list.isError ? (
         <FormError message={errorMessage(list.error)} />

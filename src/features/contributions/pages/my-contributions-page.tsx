@@ -9,6 +9,7 @@ import { usePageTitle } from '@/shared/level/page-title';
 import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
+import { pageOf } from '@/shared/ui/data-table';
 import { Dialog } from '@/shared/ui/dialog';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { Spinner } from '@/shared/ui/spinner';
@@ -234,9 +235,7 @@ export function MyContributionsPage() {
             >
               Précédent
             </Button>
-            <span className="text-sm text-slate-600">
-              Page {page} / {pages}
-            </span>
+            <span className="text-sm text-slate-600">{pageOf(page, pages)}</span>
             <Button
               type="button"
               variant="secondary"

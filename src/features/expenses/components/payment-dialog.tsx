@@ -18,6 +18,7 @@ import { CheckboxField } from '@/shared/ui/checkbox-field';
 import { Combobox } from '@/shared/ui/combobox';
 import { DateField } from '@/shared/ui/date-field';
 import { Dialog } from '@/shared/ui/dialog';
+import { formatMoney } from '@/shared/lib/format';
 import { FormError } from '@/shared/ui/form-error';
 import { Money } from '@/shared/ui/money';
 import { Select } from '@/shared/ui/select';
@@ -64,6 +65,11 @@ export function PaymentDialog({ line, entity, assetAllowed, onClose }: PaymentDi
       open={line !== null}
       onOpenChange={(open) => !open && !saving && onClose()}
       title={line ? `Payer : ${line.name}` : 'Payer'}
+      description={
+        line
+          ? `Reste à payer : ${formatMoney(line.remaining)}. Le paiement est inscrit au journal de trésorerie, une seule fois.`
+          : undefined
+      }
       size="lg"
       dismissible={!saving}
     >

@@ -10,7 +10,7 @@ import { formatDate, toApiDate } from '@/shared/lib/format';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { useMediaQuery } from '@/shared/lib/use-media-query';
 import { Button } from '@/shared/ui/button';
-import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
+import { DataTable, pageOf, type DataTableColumn } from '@/shared/ui/data-table';
 import { DateRangeField } from '@/shared/ui/date-range-field';
 import type { DateRangeValue } from '@/shared/ui/date-range';
 import { FormError } from '@/shared/ui/form-error';
@@ -145,9 +145,9 @@ function ExpenseList({ mine }: { mine: boolean }) {
     <div className="mx-auto max-w-6xl space-y-4">
       <section aria-label="Totaux" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Total label="Demandes" value={totals ? String(totals.count) : null} />
-        <Total label="Montant total" value={totals ? <Money amount={totals.amount} /> : null} />
-        <Total label="Payé" value={totals ? <Money amount={totals.paid} /> : null} />
-        <Total label="Reste à payer" value={totals ? <Money amount={totals.remaining} /> : null} />
+        <Total label="Montant total" value={totals ? <Money amount={totals.amount} wrap /> : null} />
+        <Total label="Payé" value={totals ? <Money amount={totals.paid} wrap /> : null} />
+        <Total label="Reste à payer" value={totals ? <Money amount={totals.remaining} wrap /> : null} />
       </section>
 
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end">
@@ -277,7 +277,7 @@ function PhoneList({
       )}
       <nav
         aria-label="Pagination"
-        className="mt-3 flex items-center justify-between gap-2 text-sm text-slate-600"
+        className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600"
       >
         <p>
           {pagination.total} {pagination.total > 1 ? 'résultats' : 'résultat'}
@@ -292,7 +292,7 @@ function PhoneList({
             Précédent
           </Button>
           <span className="whitespace-nowrap tabular-nums">
-            {Math.min(pagination.page, pageCount)}/{pageCount}
+            {pageOf(Math.min(pagination.page, pageCount), pageCount)}
           </span>
           <Button
             variant="secondary"

@@ -13,7 +13,7 @@ export const MAX_ROLES_SHOWN = 2;
 
 export function RolesCell({ member }: { member: Member }) {
   const roles = shownRoles(member.roles);
-  if (roles.length === 0) return <span className="text-slate-400">Aucun poste</span>;
+  if (roles.length === 0) return <span className="text-slate-500">Aucun poste</span>;
   const extra = roles.length - MAX_ROLES_SHOWN;
   return (
     <div className="flex flex-wrap gap-1">
@@ -40,7 +40,7 @@ export function RolesCell({ member }: { member: Member }) {
 
 /** SPEC.md section 9: the churches column shows the first church plus '+N autres'. */
 export function ChurchesCell({ member }: { member: Member }) {
-  if (member.churches.length === 0) return <span className="text-slate-400">Aucune église</span>;
+  if (member.churches.length === 0) return <span className="text-slate-500">Aucune église</span>;
   const [first, ...rest] = member.churches;
   return (
     <span>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { PermissionScope, UserGrant } from '@contract/permissions';
 import { PERMISSION_SCOPE_LABELS } from '@contract/permissions';
+import { useAccount } from '@/shared/auth/account-store';
 import { formatDate } from '@/shared/lib/format';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { Badge } from '@/shared/ui/badge';
@@ -25,7 +26,7 @@ export const GRANT_MESSAGES = {
   error: "Erreur lors de l'octroi de la permission",
   revoked: 'Permission révoquée avec succès',
   revokeError: 'Erreur lors de la révocation de la permission',
-  scopeRequired: 'Veuillez sélectionner un scope',
+  scopeRequired: 'Veuillez sélectionner un périmètre',
   permissionRequired: 'Veuillez sélectionner une permission',
   pastExpiry: "La date d'expiration ne peut pas être dans le passé.",
 } as const;
@@ -72,6 +73,7 @@ export function PermissionDialog({
 
 function GrantRow({ grant, userId }: { grant: UserGrant; userId: number }) {
   const revoke = useRevokePermission();
+  const isAdmin = useAccount()?.is_super_admin === true;
   const entity =
     grant.entity_type === 'global'
       ? PERMISSION_SCOPE_LABELS.global
@@ -80,8 +82,10 @@ function GrantRow({ grant, userId }: { grant: UserGrant; userId: number }) {
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="font-medium text-slate-900">{grant.permission_name}</span>
-          <code className="text-xs text-slate-500">{grant.permission}</code>
+          {/* the French name; the raw code only as a tooltip, for the administrators */}
+          <span className="font-medium text-slate-900" title={isAdmin ? grant.permission : undefined}>
+            {grant.permission_name}
+          </span>
           {grant.expired && <Badge tone="red">EXPIRÉ</Badge>}
         </div>
         <p className="text-xs text-slate-600">
@@ -155,6 +159,7 @@ export function GrantForm({ userId }: { userId: number }) {
   const catalogue = usePermissionCatalogue(scope, debouncedPermission);
   const entities = useScopeEntities(scope === 'global' ? null : scope, debouncedEntity);
   const grant = useGrantPermission();
+  const isAdmin = useAccount()?.is_super_admin === true;
 
   const scopeList = scopes.data ?? [];
   const noScopes = !scopes.isPending && scopeList.length === 0;
@@ -198,12 +203,12 @@ export function GrantForm({ userId }: { userId: number }) {
       <h3 id="grant-title" className="text-sm font-semibold text-slate-900">
         Accorder une permission
       </h3>
-      {noScopes && <p className="text-sm text-slate-600">Aucun scope disponible</p>}
+      {noScopes && <p className="text-sm text-slate-600">Aucun périmètre disponible</p>}
       <div className="grid gap-3 sm:grid-cols-2">
         <Select
-          label="Scope"
+          label="Périmètre"
           required
-          placeholder="Sélectionner un scope"
+          placeholder="Sélectionner un périmètre"
           options={scopeList.map((s) => ({ value: s.scope, label: s.label }))}
           value={scope}
           onChange={chooseScope}
@@ -215,7 +220,12 @@ export function GrantForm({ userId }: { userId: number }) {
           label="Permission"
           required
           placeholder="Rechercher une permission…"
-          options={(catalogue.data ?? []).map((p) => ({ value: p.code, label: p.name, description: p.code }))}
+          // the French names; the raw codes only as a detail for the administrators
+          options={(catalogue.data ?? []).map((p) => ({
+            value: p.code,
+            label: p.name,
+            description: isAdmin ? p.code : undefined,
+          }))}
           value={permission}
           onChange={(value) => setPermission(value)}
           onSearchChange={setPermissionSearch}

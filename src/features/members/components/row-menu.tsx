@@ -105,7 +105,9 @@ export function RowMenu({ label, items }: { label: string; items: readonly RowMe
                       role="menuitem"
                       className={itemClass(item.danger)}
                       onClick={() => {
-                        setOpen(false);
+                        // the menu's button takes the focus back before the action opens a dialog: the
+                        // dialog returns it there when it closes (the menu item is gone by then)
+                        close();
                         item.onSelect();
                       }}
                     >

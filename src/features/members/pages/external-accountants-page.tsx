@@ -263,7 +263,7 @@ export function ExternalAccountantsPage() {
                 header: 'Églises gérées',
                 cell: (a) =>
                   a.managedChurches.length === 0 ? (
-                    <span className="text-slate-400">Aucune église</span>
+                    <span className="text-slate-500">Aucune église</span>
                   ) : (
                     <div className="flex flex-wrap gap-1">
                       {a.managedChurches.map((c) => (

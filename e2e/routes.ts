@@ -1,0 +1,368 @@
+/**
+ * Every route of ROUTES.md (docs: /work/shared/spec/ROUTES.md, copied in the issues), opened by the
+ * accessibility sweep (e2e/accessibility.spec.ts) as a suitable demo account, with real ids of the demo
+ * seed (server/src/db/seed/demo.ts is deterministic). tests/web/app/route-table.test.ts checks this
+ * table against the spaces' route trees: a route marked built must be registered, a route marked
+ * `pending` must not be (so a new page fails that test until its line is switched on here).
+ *
+ * Adding a page is one line: `r('/mon-eglise/budgets/:budgetId', 'tresorier')`, with its ids in IDS
+ * when the account has none for that parameter yet. A line `pending('...', 'feature')` becomes `r(...)`
+ * once the page is built.
+ */
+
+/** The demo accounts of README.md (password demo1234); 'guest' is nobody signed in. */
+export type Account =
+  'guest' | 'admin' | 'national' | 'region' | 'section' | 'tresorier' | 'pasteur' | 'comptable' | 'fidele';
+
+/** A dialog the sweep opens on a route: what to click, in order, to open it. */
+export type DialogCase = {
+  name: string;
+  open: (page: Page) => Locator[];
+};
+
+export type RouteCase = {
+  /** the route as ROUTES.md writes it, e.g. '/ma-region/sections/:sectionId' */
+  route: string;
+  /** the URL opened (the route with the account's ids) */
+  path: string;
+  as: Account;
+  /** where the page lands when it sends the user on (the index '/') */
+  landsOn?: string;
+  dialogs?: DialogCase[];
+  /** not built yet: the feature (issue) that will build it */
+  pending?: string;
+  /**
+   * ids read from the API when the seed's ids move with the day it runs (contributions are seeded up to
+   * today): parameter -> a list call whose first row's id is used, as the route's account
+   */
+  resolve?: Record<string, string>;
+};
+
+import type { Locator, Page } from '@playwright/test';
+
+/** Seed ids per account: the parameters of the routes each account opens. */
+const IDS: Record<Account, Record<string, string | number>> = {
+  guest: { id: 'ZR7pEVVgcOusF_jnmdwWFQ' }, // the public id of fidele@'s contribution R-2026-012181
+  admin: { id: 1, faithfullId: 9 }, // national office 1, department 3 (Chorale of church 1), fidele@
+  national: {
+    id: 102, // department 'Femmes pour Christ' of the national office
+    regionId: 1, // Région Abidjan
+    sectionId: 1, // Section Abidjan-Nord
+    churchId: 1, // Église Évangélique de la Grâce de Cocody-Angré
+    faithfullId: 9, // fidele@ (church 1)
+    expenseId: 1783, // an expense request of the national office
+    regionExpenseId: 1826, // an expense request of region 1
+  },
+  region: { sectionId: 1, churchId: 2, faithfullId: 3, expenseId: 1826 }, // church 2: Temple Béthel
+  section: { churchId: 2, faithfullId: 3, expenseId: 1839 },
+  tresorier: { id: 3, faithfullId: 9, expenseId: 1663 }, // department 3, an approved (payable) expense
+  pasteur: { expenseId: 1836 },
+  comptable: { id: 1, expenseId: 1836 }, // church 1, one of the three managed churches
+  fidele: { id: 12181 }, // fidele@'s contribution
+};
+
+const fill = (route: string, as: Account): string =>
+  route.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = IDS[as][name];
+    if (value === undefined) throw new Error(`e2e/routes.ts: no id '${name}' for ${as} (route ${route})`);
+    return String(value);
+  });
+
+/** A built route, opened as `as`. */
+const r = (
+  route: string,
+  as: Account,
+  extra: Partial<Pick<RouteCase, 'dialogs' | 'landsOn' | 'resolve'>> = {},
+): RouteCase => ({
+  route,
+  path: fill(route, as),
+  as,
+  ...extra,
+});
+
+/** A route of ROUTES.md not built yet (its feature's issue builds it). */
+const pending = (route: string, feature: string): RouteCase => ({
+  route,
+  path: route,
+  as: 'guest',
+  pending: feature,
+});
+
+// Dialogs opened where they live (the sweep checks them open, then focus back on Escape).
+const PERMISSIONS: DialogCase = {
+  name: 'permissions',
+  open: (page) => [
+    page.getByRole('button', { name: /^Actions pour / }).first(),
+    page.getByRole('menuitem', { name: 'Gérer les permissions' }),
+  ],
+};
+const PAYMENT: DialogCase = {
+  name: 'payment',
+  open: (page) => [page.getByRole('button', { name: /^Payer / }).first()],
+};
+const RECEIPT: DialogCase = {
+  name: 'receipt',
+  // a row of the list (a table row at 1366 px, a card on a phone: both carry data-row)
+  open: (page) => [page.locator('[data-row]:visible').first()],
+};
+
+export const ROUTE_TABLE: RouteCase[] = [
+  // Public
+  r('/', 'guest', { landsOn: '/connexion' }),
+  r('/connexion', 'guest'),
+  r('/receipt/:id', 'guest'),
+  r('/access-refuse', 'fidele'),
+
+  // Accountant space
+  r('/espace-comptable', 'comptable'),
+  r('/espace-comptable/eglise/:id', 'comptable'),
+  r('/espace-comptable/eglise/:id/recettes', 'comptable'),
+  r('/espace-comptable/recettes/nouvelle', 'comptable'),
+  r('/espace-comptable/depenses', 'comptable'),
+  r('/espace-comptable/depenses/nouveau', 'comptable'),
+  r('/espace-comptable/depenses/:expenseId', 'comptable'),
+  r('/espace-comptable/journaux', 'comptable'),
+  r('/espace-comptable/journaux-dun-compte', 'comptable'),
+  r('/espace-comptable/journal-de-tresorerie/:id', 'comptable'),
+  r('/espace-comptable/rapport-financier', 'comptable'),
+
+  // Admin space
+  r('/admin', 'admin'),
+  r('/admin/bureaux-nationaux', 'admin'),
+  r('/admin/bureaux-nationaux/:id', 'admin'),
+  pending('/admin/bureaux-nationaux/:id/comptes-interdits', 'accounts'),
+  r('/admin/bureaux-nationaux/:id/membres', 'admin'),
+  pending('/admin/bureaux-nationaux/:id/souscriptions', 'subscriptions'),
+  pending('/admin/bureaux-nationaux/:id/souscriptions/:subscriptionId', 'subscriptions'),
+  r('/admin/regions', 'admin'),
+  r('/admin/sections', 'admin'),
+  r('/admin/eglises', 'admin'),
+  r('/admin/fideles', 'admin'),
+  r('/admin/fideles/nouveau', 'admin'),
+  r('/admin/fideles/:faithfullId', 'admin'),
+  r('/admin/fideles/:faithfullId/modifier', 'admin'),
+  r('/admin/fideles/:faithfullId/contributions', 'admin'),
+  r('/admin/responsables', 'admin'),
+  r('/admin/comptables-externes', 'admin'),
+  pending('/admin/comptes-operation', 'accounts'),
+  pending('/admin/comptes-operation/autorisations', 'accounts'),
+  pending('/admin/comptes-operation/:id', 'accounts'),
+  pending('/admin/modeles-budget', 'budgets'),
+  pending('/admin/departements', 'org'),
+  pending('/admin/departements/:id/dashboard', 'dashboard'),
+  r('/admin/departements/:id/membres', 'admin'),
+  r('/admin/departements/:id/contributions', 'admin'),
+  r('/admin/departements/:id/depenses', 'admin'),
+  pending('/admin/departements/:id/activites', 'activities'),
+  pending('/admin/notifications', 'notifications'),
+
+  // Church space
+  r('/mon-eglise', 'tresorier'),
+  r('/mon-eglise/recettes', 'tresorier', { dialogs: [RECEIPT] }),
+  r('/mon-eglise/recettes/nouvelle', 'tresorier'),
+  r('/mon-eglise/depenses', 'tresorier'),
+  r('/mon-eglise/depenses/nouveau', 'tresorier'),
+  r('/mon-eglise/depenses/:expenseId', 'tresorier', { dialogs: [PAYMENT] }),
+  pending('/mon-eglise/activites-planifiees', 'activities'),
+  pending('/mon-eglise/activites-planifiees/nouveau', 'activities'),
+  pending('/mon-eglise/activites-planifiees/:id', 'activities'),
+  pending('/mon-eglise/rapports-activites', 'activities'),
+  pending('/mon-eglise/rapports-activites/nouveau', 'activities'),
+  pending('/mon-eglise/rapport-activites', 'activities'),
+  pending('/mon-eglise/rapport-activites/nouveau', 'activities'),
+  pending('/mon-eglise/rapport-activites/:reportId', 'activities'),
+  pending('/mon-eglise/rapport-activites/:reportId/modifier', 'activities'),
+  r('/mon-eglise/responsables', 'pasteur'),
+  r('/mon-eglise/comptes-de-recettes', 'tresorier'),
+  pending('/mon-eglise/souscriptions', 'subscriptions'),
+  pending('/mon-eglise/souscriptions/:subscriptionId', 'subscriptions'),
+  r('/mon-eglise/fideles', 'tresorier'),
+  r('/mon-eglise/fideles/nouveau', 'tresorier'),
+  r('/mon-eglise/fideles/transfert', 'tresorier'),
+  r('/mon-eglise/fideles/:faithfullId', 'tresorier'),
+  r('/mon-eglise/fideles/:faithfullId/modifier', 'tresorier'),
+  r('/mon-eglise/fideles/:faithfullId/contributions', 'tresorier'),
+  pending('/mon-eglise/notifications', 'notifications'),
+  pending('/mon-eglise/budget', 'budgets'),
+  pending('/mon-eglise/budgets', 'budgets'),
+  pending('/mon-eglise/budgets/:budgetId', 'budgets'),
+  pending('/mon-eglise/departements', 'org'),
+  pending('/mon-eglise/departements/:id/dashboard', 'dashboard'),
+  r('/mon-eglise/pieces-comptables', 'tresorier'),
+  r('/mon-eglise/pieces-comptables/journaux', 'tresorier'),
+  r('/mon-eglise/pieces-comptables/journaux-dun-compte', 'tresorier'),
+  r('/mon-eglise/pieces-comptables/journal-de-tresorerie', 'tresorier'),
+  r('/mon-eglise/pieces-comptables/rapport-financier', 'tresorier'),
+
+  // Personal space
+  r('/dashboard', 'fidele'),
+  r('/mes-contributions', 'fidele'),
+  r('/mes-contributions/:id', 'fidele', { resolve: { id: '/api/contributions?mine=true&limit=1' } }),
+  pending('/mon-profil', 'profile'),
+  r('/mes-requetes', 'tresorier'),
+  pending('/notifications', 'notifications'),
+  pending('/departements/:id/dashboard', 'dashboard'),
+  r('/departements/:id/contributions', 'tresorier'),
+  r('/departements/:id/depenses', 'tresorier'),
+  pending('/departements/:id/activites', 'activities'),
+
+  // National office space
+  r('/mon-bureau-national', 'national'),
+  pending('/mon-bureau-national/rapport-activites', 'activities'),
+  pending('/mon-bureau-national/rapport-activites/nouveau', 'activities'),
+  pending('/mon-bureau-national/rapport-activites/:reportId', 'activities'),
+  pending('/mon-bureau-national/rapport-activites/:reportId/modifier', 'activities'),
+  pending('/mon-bureau-national/souscriptions', 'subscriptions'),
+  pending('/mon-bureau-national/souscriptions/:subscriptionId', 'subscriptions'),
+  pending('/mon-bureau-national/notifications', 'notifications'),
+  r('/mon-bureau-national/membres', 'national'),
+  pending('/mon-bureau-national/activites', 'activities'),
+  r('/mon-bureau-national/eglises', 'national'),
+  r('/mon-bureau-national/fideles', 'national'),
+  pending('/mon-bureau-national/departements', 'org'),
+  pending('/mon-bureau-national/departements/:id/dashboard', 'dashboard'),
+  r('/mon-bureau-national/departements/:id/membres', 'national'),
+  r('/mon-bureau-national/departements/:id/contributions', 'national'),
+  r('/mon-bureau-national/departements/:id/depenses', 'national'),
+  pending('/mon-bureau-national/departements/:id/activites', 'activities'),
+  pending('/mon-bureau-national/espace-comptable', 'dashboard'),
+  r('/mon-bureau-national/espace-comptable/recettes', 'national'),
+  r('/mon-bureau-national/espace-comptable/recettes/nouvelle', 'national'),
+  r('/mon-bureau-national/espace-comptable/depenses', 'national'),
+  r('/mon-bureau-national/espace-comptable/depenses/nouveau', 'national'),
+  r('/mon-bureau-national/espace-comptable/depenses/:expenseId', 'national'),
+  pending('/mon-bureau-national/espace-comptable/reports-a-nouveau', 'carry'),
+  pending('/mon-bureau-national/espace-comptable/reports-a-nouveau/:id', 'carry'),
+  r('/mon-bureau-national/espace-comptable/pieces-comptables', 'national'),
+  r('/mon-bureau-national/espace-comptable/pieces-comptables/journaux', 'national'),
+  r('/mon-bureau-national/espace-comptable/pieces-comptables/journaux-dun-compte', 'national'),
+  r('/mon-bureau-national/espace-comptable/pieces-comptables/journal-de-tresorerie', 'national'),
+  r('/mon-bureau-national/espace-comptable/pieces-comptables/rapport-financier', 'national'),
+  pending('/mon-bureau-national/espace-comptable/immobilisations', 'assets'),
+  pending('/mon-bureau-national/espace-comptable/immobilisations/nouveau', 'assets'),
+  pending('/mon-bureau-national/espace-comptable/immobilisations/:assetId', 'assets'),
+  pending('/mon-bureau-national/espace-comptable/immobilisations/:assetId/modifier', 'assets'),
+  pending('/mon-bureau-national/espace-comptable/budget', 'budgets'),
+  pending('/mon-bureau-national/espace-comptable/budgets', 'budgets'),
+  pending('/mon-bureau-national/espace-comptable/budgets/:budgetId', 'budgets'),
+  pending('/mon-bureau-national/espace-comptable/fiches-de-paie', 'payroll'),
+  pending('/mon-bureau-national/espace-comptable/fiches-de-paie/nouveau', 'payroll'),
+  pending('/mon-bureau-national/espace-comptable/fiches-de-paie/:payslipId/modifier', 'payroll'),
+  pending('/mon-bureau-national/espace-comptable/employes', 'payroll'),
+  r('/mon-bureau-national/regions', 'national'),
+  r('/mon-bureau-national/regions/:regionId', 'national'),
+  r('/mon-bureau-national/regions/:regionId/recettes', 'national'),
+  r('/mon-bureau-national/regions/:regionId/depenses', 'national'),
+  r('/mon-bureau-national/regions/:regionId/depenses/nouveau', 'national'),
+  r('/mon-bureau-national/regions/:regionId/depenses/:regionExpenseId', 'national'),
+  pending('/mon-bureau-national/regions/:regionId/rapport-activites', 'activities'),
+  pending('/mon-bureau-national/regions/:regionId/rapport-activites/nouveau', 'activities'),
+  pending('/mon-bureau-national/regions/:regionId/rapport-activites/:reportId', 'activities'),
+  pending('/mon-bureau-national/regions/:regionId/rapport-activites/:reportId/modifier', 'activities'),
+  r('/mon-bureau-national/regions/:regionId/membres', 'national'),
+  r('/mon-bureau-national/regions/:regionId/sections', 'national'),
+  r('/mon-bureau-national/sections/:sectionId', 'national'),
+  r('/mon-bureau-national/sections/:sectionId/recettes', 'national'),
+  r('/mon-bureau-national/sections/:sectionId/depenses', 'national'),
+  r('/mon-bureau-national/sections/:sectionId/depenses/nouveau', 'national'),
+  pending('/mon-bureau-national/sections/:sectionId/rapport-activites', 'activities'),
+  r('/mon-bureau-national/sections/:sectionId/membres', 'national'),
+  r('/mon-bureau-national/sections/:sectionId/eglises', 'national'),
+  r('/mon-bureau-national/eglises/:churchId', 'national'),
+  pending('/mon-bureau-national/eglises/:churchId/groupe-activites', 'activities'),
+  pending('/mon-bureau-national/eglises/:churchId/groupe-activites/nouveau', 'activities'),
+  pending('/mon-bureau-national/eglises/:churchId/type-activites', 'activities'),
+  pending('/mon-bureau-national/eglises/:churchId/type-activites/nouveau', 'activities'),
+  pending('/mon-bureau-national/eglises/:churchId/rapport-activites', 'activities'),
+  r('/mon-bureau-national/eglises/:churchId/recettes', 'national'),
+  r('/mon-bureau-national/eglises/:churchId/depenses', 'national'),
+  r('/mon-bureau-national/eglises/:churchId/depenses/nouveau', 'national'),
+  r('/mon-bureau-national/eglises/:churchId/membres', 'national'),
+  pending('/mon-bureau-national/eglises/:churchId/souscriptions', 'subscriptions'),
+  pending('/mon-bureau-national/eglises/:churchId/souscriptions/:subscriptionId', 'subscriptions'),
+  r('/mon-bureau-national/eglises/:churchId/fideles', 'national'),
+  r('/mon-bureau-national/eglises/:churchId/fideles/:faithfullId', 'national'),
+  r('/mon-bureau-national/eglises/:churchId/fideles/:faithfullId/contributions', 'national'),
+
+  // Region area
+  r('/ma-region', 'region'),
+  r('/ma-region/recettes', 'region'),
+  r('/ma-region/recettes/nouvelle', 'region'),
+  r('/ma-region/depenses', 'region'),
+  r('/ma-region/depenses/nouveau', 'region'),
+  r('/ma-region/creer-une-depense', 'region'),
+  r('/ma-region/depenses/:expenseId', 'region'),
+  pending('/ma-region/rapport-activites', 'activities'),
+  pending('/ma-region/rapport-activites/nouveau', 'activities'),
+  pending('/ma-region/rapport-activites/:reportId', 'activities'),
+  pending('/ma-region/rapport-activites/:reportId/modifier', 'activities'),
+  pending('/ma-region/notifications', 'notifications'),
+  r('/ma-region/membres', 'region', { dialogs: [PERMISSIONS] }),
+  pending('/ma-region/budget', 'budgets'),
+  pending('/ma-region/budgets', 'budgets'),
+  pending('/ma-region/budgets/:budgetId', 'budgets'),
+  pending('/ma-region/departements', 'org'),
+  r('/ma-region/eglises', 'region'),
+  r('/ma-region/fideles', 'region'),
+  r('/ma-region/sections', 'region'),
+  r('/ma-region/sections/:sectionId', 'region'),
+  r('/ma-region/sections/:sectionId/recettes', 'region'),
+  r('/ma-region/sections/:sectionId/depenses', 'region'),
+  r('/ma-region/sections/:sectionId/membres', 'region'),
+  pending('/ma-region/sections/:sectionId/rapport-activites', 'activities'),
+  pending('/ma-region/sections/:sectionId/rapport-activites/nouveau', 'activities'),
+  pending('/ma-region/sections/:sectionId/rapport-activites/:reportId', 'activities'),
+  pending('/ma-region/sections/:sectionId/rapport-activites/:reportId/modifier', 'activities'),
+  r('/ma-region/sections/:sectionId/eglises', 'region'),
+  r('/ma-region/sections/:sectionId/eglises/:churchId', 'region'),
+  pending('/ma-region/sections/:sectionId/eglises/:churchId/rapport-activites', 'activities'),
+  pending('/ma-region/sections/:sectionId/eglises/:churchId/rapport-activites/nouveau', 'activities'),
+  pending('/ma-region/sections/:sectionId/eglises/:churchId/rapport-activites/:reportId', 'activities'),
+  pending(
+    '/ma-region/sections/:sectionId/eglises/:churchId/rapport-activites/:reportId/modifier',
+    'activities',
+  ),
+  r('/ma-region/sections/:sectionId/eglises/:churchId/recettes', 'region'),
+  pending('/ma-region/sections/:sectionId/eglises/:churchId/souscriptions', 'subscriptions'),
+  pending('/ma-region/sections/:sectionId/eglises/:churchId/souscriptions/:subscriptionId', 'subscriptions'),
+  r('/ma-region/sections/:sectionId/eglises/:churchId/depenses', 'region'),
+  r('/ma-region/sections/:sectionId/eglises/:churchId/membres', 'region'),
+  r('/ma-region/sections/:sectionId/eglises/:churchId/fideles', 'region'),
+  r('/ma-region/sections/:sectionId/eglises/:churchId/fideles/nouveau', 'region'),
+  r('/ma-region/sections/:sectionId/eglises/:churchId/fideles/:faithfullId', 'region'),
+  r('/ma-region/sections/:sectionId/eglises/:churchId/fideles/:faithfullId/contributions', 'region'),
+
+  // Section area
+  r('/ma-section', 'section'),
+  r('/ma-section/recettes', 'section'),
+  r('/ma-section/recettes/nouvelle', 'section'),
+  r('/ma-section/depenses', 'section'),
+  r('/ma-section/depenses/nouveau', 'section'),
+  r('/ma-section/depenses/:expenseId', 'section'),
+  pending('/ma-section/rapport-activites', 'activities'),
+  pending('/ma-section/rapport-activites/nouveau', 'activities'),
+  pending('/ma-section/rapport-activites/:reportId', 'activities'),
+  pending('/ma-section/rapport-activites/:reportId/modifier', 'activities'),
+  pending('/ma-section/notifications', 'notifications'),
+  r('/ma-section/membres', 'section'),
+  pending('/ma-section/budget', 'budgets'),
+  pending('/ma-section/budgets', 'budgets'),
+  pending('/ma-section/budgets/:budgetId', 'budgets'),
+  pending('/ma-section/departements', 'org'),
+  pending('/ma-section/departements/:id/dashboard', 'dashboard'),
+  r('/ma-section/eglises', 'section'),
+  r('/ma-section/eglises/:churchId', 'section'),
+  pending('/ma-section/eglises/:churchId/rapport-activites', 'activities'),
+  r('/ma-section/eglises/:churchId/recettes', 'section'),
+  r('/ma-section/eglises/:churchId/depenses', 'section'),
+  r('/ma-section/eglises/:churchId/membres', 'section'),
+  pending('/ma-section/eglises/:churchId/souscriptions', 'subscriptions'),
+  pending('/ma-section/eglises/:churchId/souscriptions/:subscriptionId', 'subscriptions'),
+  r('/ma-section/eglises/:churchId/fideles', 'section'),
+  r('/ma-section/eglises/:churchId/fideles/nouveau', 'section'),
+  r('/ma-section/eglises/:churchId/fideles/:faithfullId', 'section'),
+  r('/ma-section/eglises/:churchId/fideles/:faithfullId/contributions', 'section'),
+];
+
+/** The routes the sweep opens: the built ones. */
+export const BUILT_ROUTES = ROUTE_TABLE.filter((entry) => !entry.pending);
