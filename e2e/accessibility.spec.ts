@@ -169,7 +169,7 @@ async function sweep(page: Page, entry: RouteCase, viewport: string, findings: F
     let path = entry.path;
     for (const [name, url] of Object.entries(entry.resolve ?? {})) {
       const answer = (await (await page.request.get(url)).json()) as { data?: { id: number }[] };
-      path = entry.route.replace(`:${name}`, String(answer.data?.[0]?.id));
+      path = path.replace(`:${name}`, String(answer.data?.[0]?.id));
     }
     await open(page, path);
     const expected = entry.landsOn ?? path.split('?')[0];

@@ -61,8 +61,9 @@ const IDS: Record<Account, Record<string, string | number>> = {
   fidele: { id: 12181 }, // fidele@'s contribution
 };
 
-const fill = (route: string, as: Account): string =>
-  route.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+const fill = (route: string, as: Account, resolved: string[] = []): string =>
+  route.replace(/:([A-Za-z]+)/g, (match, name: string) => {
+    if (resolved.includes(name)) return match; // read from the API when the sweep opens it
     const value = IDS[as][name];
     if (value === undefined) throw new Error(`e2e/routes.ts: no id '${name}' for ${as} (route ${route})`);
     return String(value);
@@ -75,7 +76,7 @@ const r = (
   extra: Partial<Pick<RouteCase, 'dialogs' | 'landsOn' | 'resolve'>> = {},
 ): RouteCase => ({
   route,
-  path: fill(route, as),
+  path: fill(route, as, Object.keys(extra.resolve ?? {})),
   as,
   ...extra,
 });
@@ -132,8 +133,10 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/admin/bureaux-nationaux/:id', 'admin'),
   pending('/admin/bureaux-nationaux/:id/comptes-interdits', 'accounts'),
   r('/admin/bureaux-nationaux/:id/membres', 'admin'),
-  pending('/admin/bureaux-nationaux/:id/souscriptions', 'subscriptions'),
-  pending('/admin/bureaux-nationaux/:id/souscriptions/:subscriptionId', 'subscriptions'),
+  r('/admin/bureaux-nationaux/:id/souscriptions', 'admin'),
+  r('/admin/bureaux-nationaux/:id/souscriptions/:subscriptionId', 'admin', {
+    resolve: { subscriptionId: '/api/subscriptions?national_office_id=1&limit=1' },
+  }),
   r('/admin/regions', 'admin'),
   r('/admin/sections', 'admin'),
   r('/admin/eglises', 'admin'),
@@ -147,7 +150,7 @@ export const ROUTE_TABLE: RouteCase[] = [
   pending('/admin/comptes-operation', 'accounts'),
   pending('/admin/comptes-operation/autorisations', 'accounts'),
   pending('/admin/comptes-operation/:id', 'accounts'),
-  pending('/admin/modeles-budget', 'budgets'),
+  r('/admin/modeles-budget', 'admin'),
   pending('/admin/departements', 'org'),
   pending('/admin/departements/:id/dashboard', 'dashboard'),
   r('/admin/departements/:id/membres', 'admin'),
@@ -174,8 +177,10 @@ export const ROUTE_TABLE: RouteCase[] = [
   pending('/mon-eglise/rapport-activites/:reportId/modifier', 'activities'),
   r('/mon-eglise/responsables', 'pasteur'),
   r('/mon-eglise/comptes-de-recettes', 'tresorier'),
-  pending('/mon-eglise/souscriptions', 'subscriptions'),
-  pending('/mon-eglise/souscriptions/:subscriptionId', 'subscriptions'),
+  r('/mon-eglise/souscriptions', 'tresorier'),
+  r('/mon-eglise/souscriptions/:subscriptionId', 'tresorier', {
+    resolve: { subscriptionId: '/api/subscriptions?church_id=1&limit=1' },
+  }),
   r('/mon-eglise/fideles', 'tresorier'),
   r('/mon-eglise/fideles/nouveau', 'tresorier'),
   r('/mon-eglise/fideles/transfert', 'tresorier'),
@@ -183,9 +188,11 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/mon-eglise/fideles/:faithfullId/modifier', 'tresorier'),
   r('/mon-eglise/fideles/:faithfullId/contributions', 'tresorier'),
   pending('/mon-eglise/notifications', 'notifications'),
-  pending('/mon-eglise/budget', 'budgets'),
-  pending('/mon-eglise/budgets', 'budgets'),
-  pending('/mon-eglise/budgets/:budgetId', 'budgets'),
+  r('/mon-eglise/budget', 'tresorier'),
+  r('/mon-eglise/budgets', 'tresorier'),
+  r('/mon-eglise/budgets/:budgetId', 'tresorier', {
+    resolve: { budgetId: '/api/budgets?entity_type=CHURCH&entity_id=1' },
+  }),
   pending('/mon-eglise/departements', 'org'),
   pending('/mon-eglise/departements/:id/dashboard', 'dashboard'),
   r('/mon-eglise/pieces-comptables', 'tresorier'),
@@ -212,8 +219,10 @@ export const ROUTE_TABLE: RouteCase[] = [
   pending('/mon-bureau-national/rapport-activites/nouveau', 'activities'),
   pending('/mon-bureau-national/rapport-activites/:reportId', 'activities'),
   pending('/mon-bureau-national/rapport-activites/:reportId/modifier', 'activities'),
-  pending('/mon-bureau-national/souscriptions', 'subscriptions'),
-  pending('/mon-bureau-national/souscriptions/:subscriptionId', 'subscriptions'),
+  r('/mon-bureau-national/souscriptions', 'national'),
+  r('/mon-bureau-national/souscriptions/:subscriptionId', 'national', {
+    resolve: { subscriptionId: '/api/subscriptions?national_office_id=1&limit=1' },
+  }),
   pending('/mon-bureau-national/notifications', 'notifications'),
   r('/mon-bureau-national/membres', 'national'),
   pending('/mon-bureau-national/activites', 'activities'),
@@ -242,9 +251,11 @@ export const ROUTE_TABLE: RouteCase[] = [
   pending('/mon-bureau-national/espace-comptable/immobilisations/nouveau', 'assets'),
   pending('/mon-bureau-national/espace-comptable/immobilisations/:assetId', 'assets'),
   pending('/mon-bureau-national/espace-comptable/immobilisations/:assetId/modifier', 'assets'),
-  pending('/mon-bureau-national/espace-comptable/budget', 'budgets'),
-  pending('/mon-bureau-national/espace-comptable/budgets', 'budgets'),
-  pending('/mon-bureau-national/espace-comptable/budgets/:budgetId', 'budgets'),
+  r('/mon-bureau-national/espace-comptable/budget', 'national'),
+  r('/mon-bureau-national/espace-comptable/budgets', 'national'),
+  r('/mon-bureau-national/espace-comptable/budgets/:budgetId', 'national', {
+    resolve: { budgetId: '/api/budgets?entity_type=CHURCH&entity_id=1' },
+  }),
   pending('/mon-bureau-national/espace-comptable/fiches-de-paie', 'payroll'),
   pending('/mon-bureau-national/espace-comptable/fiches-de-paie/nouveau', 'payroll'),
   pending('/mon-bureau-national/espace-comptable/fiches-de-paie/:payslipId/modifier', 'payroll'),
@@ -278,8 +289,10 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/mon-bureau-national/eglises/:churchId/depenses', 'national'),
   r('/mon-bureau-national/eglises/:churchId/depenses/nouveau', 'national'),
   r('/mon-bureau-national/eglises/:churchId/membres', 'national'),
-  pending('/mon-bureau-national/eglises/:churchId/souscriptions', 'subscriptions'),
-  pending('/mon-bureau-national/eglises/:churchId/souscriptions/:subscriptionId', 'subscriptions'),
+  r('/mon-bureau-national/eglises/:churchId/souscriptions', 'national'),
+  r('/mon-bureau-national/eglises/:churchId/souscriptions/:subscriptionId', 'national', {
+    resolve: { subscriptionId: '/api/subscriptions?church_id=1&limit=1' },
+  }),
   r('/mon-bureau-national/eglises/:churchId/fideles', 'national'),
   r('/mon-bureau-national/eglises/:churchId/fideles/:faithfullId', 'national'),
   r('/mon-bureau-national/eglises/:churchId/fideles/:faithfullId/contributions', 'national'),
@@ -298,9 +311,11 @@ export const ROUTE_TABLE: RouteCase[] = [
   pending('/ma-region/rapport-activites/:reportId/modifier', 'activities'),
   pending('/ma-region/notifications', 'notifications'),
   r('/ma-region/membres', 'region', { dialogs: [PERMISSIONS] }),
-  pending('/ma-region/budget', 'budgets'),
-  pending('/ma-region/budgets', 'budgets'),
-  pending('/ma-region/budgets/:budgetId', 'budgets'),
+  r('/ma-region/budget', 'region'),
+  r('/ma-region/budgets', 'region'),
+  r('/ma-region/budgets/:budgetId', 'region', {
+    resolve: { budgetId: '/api/budgets?entity_type=CHURCH&entity_id=1' },
+  }),
   pending('/ma-region/departements', 'org'),
   r('/ma-region/eglises', 'region'),
   r('/ma-region/fideles', 'region'),
@@ -323,8 +338,10 @@ export const ROUTE_TABLE: RouteCase[] = [
     'activities',
   ),
   r('/ma-region/sections/:sectionId/eglises/:churchId/recettes', 'region'),
-  pending('/ma-region/sections/:sectionId/eglises/:churchId/souscriptions', 'subscriptions'),
-  pending('/ma-region/sections/:sectionId/eglises/:churchId/souscriptions/:subscriptionId', 'subscriptions'),
+  r('/ma-region/sections/:sectionId/eglises/:churchId/souscriptions', 'region'),
+  r('/ma-region/sections/:sectionId/eglises/:churchId/souscriptions/:subscriptionId', 'region', {
+    resolve: { subscriptionId: '/api/subscriptions?church_id=2&limit=1' },
+  }),
   r('/ma-region/sections/:sectionId/eglises/:churchId/depenses', 'region'),
   r('/ma-region/sections/:sectionId/eglises/:churchId/membres', 'region'),
   r('/ma-region/sections/:sectionId/eglises/:churchId/fideles', 'region'),
@@ -345,9 +362,11 @@ export const ROUTE_TABLE: RouteCase[] = [
   pending('/ma-section/rapport-activites/:reportId/modifier', 'activities'),
   pending('/ma-section/notifications', 'notifications'),
   r('/ma-section/membres', 'section'),
-  pending('/ma-section/budget', 'budgets'),
-  pending('/ma-section/budgets', 'budgets'),
-  pending('/ma-section/budgets/:budgetId', 'budgets'),
+  r('/ma-section/budget', 'section'),
+  r('/ma-section/budgets', 'section'),
+  r('/ma-section/budgets/:budgetId', 'section', {
+    resolve: { budgetId: '/api/budgets?entity_type=CHURCH&entity_id=1' },
+  }),
   pending('/ma-section/departements', 'org'),
   pending('/ma-section/departements/:id/dashboard', 'dashboard'),
   r('/ma-section/eglises', 'section'),
@@ -356,8 +375,10 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/ma-section/eglises/:churchId/recettes', 'section'),
   r('/ma-section/eglises/:churchId/depenses', 'section'),
   r('/ma-section/eglises/:churchId/membres', 'section'),
-  pending('/ma-section/eglises/:churchId/souscriptions', 'subscriptions'),
-  pending('/ma-section/eglises/:churchId/souscriptions/:subscriptionId', 'subscriptions'),
+  r('/ma-section/eglises/:churchId/souscriptions', 'section'),
+  r('/ma-section/eglises/:churchId/souscriptions/:subscriptionId', 'section', {
+    resolve: { subscriptionId: '/api/subscriptions?church_id=2&limit=1' },
+  }),
   r('/ma-section/eglises/:churchId/fideles', 'section'),
   r('/ma-section/eglises/:churchId/fideles/nouveau', 'section'),
   r('/ma-section/eglises/:churchId/fideles/:faithfullId', 'section'),
