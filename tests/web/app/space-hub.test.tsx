@@ -40,6 +40,8 @@ describe('space hub (home page until the dashboards land)', () => {
       '/ma-region/depenses',
       '/ma-region/membres',
       '/ma-region/fideles',
+      '/ma-region/budget',
+      '/ma-region/budgets',
     ]);
   });
 
