@@ -17,7 +17,7 @@ import { useBudget, useBudgetAction, useDeleteBudget, useSaveLines, type BudgetA
 import { useTemplates } from '../api/templates';
 import { LinesEditor } from '../components/lines-editor';
 import { LinesTable } from '../components/lines-table';
-import { BudgetPrintStyles, ExportButton, PrintButton } from '../components/print';
+import { ExportButton, PrintButton, PrintStyles } from '@/shared/ui/print';
 import { RejectDialog } from '../components/reject-dialog';
 import { BudgetStatusBadge } from '../components/status-badge';
 import { exportBudget } from '../lib/export';
@@ -102,7 +102,7 @@ function BudgetView({ budget }: { budget: BudgetDetail }) {
 
   return (
     <div className="budget-print mx-auto max-w-6xl space-y-6">
-      <BudgetPrintStyles />
+      <PrintStyles scope="budget-print" />
       <Card>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">

@@ -15,7 +15,7 @@ import { Spinner } from '@/shared/ui/spinner';
 import { notify } from '@/shared/ui/toast';
 import { useConsolidated, useCurrentBudget } from '../api/budgets';
 import { LinesTable } from '../components/lines-table';
-import { BudgetPrintStyles, ExportButton, PrintButton } from '../components/print';
+import { ExportButton, PrintButton, PrintStyles } from '@/shared/ui/print';
 import { BudgetStatusBadge } from '../components/status-badge';
 import { UsageBar } from '../components/usage-bar';
 import { exportBudget, exportConsolidated } from '../lib/export';
@@ -62,7 +62,7 @@ export function CurrentBudgetPage() {
   if (!entity) return null;
   return (
     <div className="budget-print mx-auto max-w-6xl space-y-6">
-      <BudgetPrintStyles />
+      <PrintStyles scope="budget-print" />
       <div className="flex flex-wrap items-end gap-3 print:hidden">
         <Select
           label="Exercice"

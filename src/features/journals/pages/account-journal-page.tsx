@@ -14,7 +14,7 @@ import { Amount, Figure, Figures, Hint, periodLine, PrintHeading } from '../comp
 import { DocumentScope } from '../components/document-scope';
 import { LedgerTable, thClass, type LedgerColumn } from '../components/ledger-table';
 import { PeriodFilter } from '../components/period-filter';
-import { ExportButton, PrintButton, PrintStyles, usePrinting } from '../components/print';
+import { ExportButton, PrintButton, PrintStyles, usePrinting } from '@/shared/ui/print';
 import { usePeriodFilter } from '../lib/period';
 
 const day = (row: { date: string }) => formatDate(`${row.date}T12:00:00`);

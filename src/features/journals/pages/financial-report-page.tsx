@@ -13,7 +13,7 @@ import { Figure, Figures, Hint, periodLine, PrintHeading } from '../components/d
 import { DocumentScope } from '../components/document-scope';
 import { monthLabel, MonthlyChart } from '../components/monthly-chart';
 import { PeriodFilter } from '../components/period-filter';
-import { ExportButton, PrintButton, PrintStyles, usePrinting } from '../components/print';
+import { ExportButton, PrintButton, PrintStyles, usePrinting } from '@/shared/ui/print';
 import { usePeriodFilter } from '../lib/period';
 
 const cell = 'px-3 py-2';

@@ -18,7 +18,7 @@ import { Amount, Figure, Figures, Hint, periodLine, PrintHeading } from '../comp
 import { DocumentScope } from '../components/document-scope';
 import { JournalTypeSelect } from '../components/journal-type-select';
 import { PeriodFilter } from '../components/period-filter';
-import { ExportButton, PrintButton, PrintStyles, usePrinting } from '../components/print';
+import { ExportButton, PrintButton, PrintStyles, usePrinting } from '@/shared/ui/print';
 import { usePeriodFilter } from '../lib/period';
 
 const day = (row: { date: string }) => formatDate(`${row.date}T12:00:00`);

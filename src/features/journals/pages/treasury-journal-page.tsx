@@ -17,7 +17,7 @@ import { Amount, Figure, Figures, Hint, periodLine, PrintHeading } from '../comp
 import { JournalTypeSelect } from '../components/journal-type-select';
 import { LedgerTable, thClass, type LedgerColumn } from '../components/ledger-table';
 import { PeriodFilter } from '../components/period-filter';
-import { ExportButton, PrintButton, PrintStyles, usePrinting } from '../components/print';
+import { ExportButton, PrintButton, PrintStyles, usePrinting } from '@/shared/ui/print';
 import { usePeriodFilter } from '../lib/period';
 
 export const OPENING_LABEL = "Solde d'ouverture";

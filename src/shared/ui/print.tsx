@@ -1,24 +1,26 @@
 import { useCallback, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Button } from '@/shared/ui/button';
+import { Button } from './button';
 
 /**
- * A clean A4 print of a document: the space's header, navigation and dock, and every control marked
- * `print:hidden`, are left out; the page prints in black on white with the document's own heading.
+ * A clean A4 print of a document (a journal, a budget): the space's header, navigation and dock, and
+ * every control marked `print:hidden`, are left out; the element of class `scope` prints in black on
+ * white, its tables with their headings repeated on each page.
  */
-export function PrintStyles() {
+export function PrintStyles({ scope = 'journal-print' }: { scope?: string }) {
   return (
     <style>{`@media print {
   @page { size: A4 portrait; margin: 12mm 10mm; }
   html, body { background: #fff !important; }
   header, aside, nav, [role="navigation"] { display: none !important; }
   main { padding: 0 !important; }
-  .journal-print { font-size: 9pt; color: #000; }
-  .journal-print table { width: 100%; border-collapse: collapse; }
-  .journal-print th, .journal-print td { border: 0.5pt solid #999; padding: 2pt 4pt; }
-  .journal-print thead { display: table-header-group; }
-  .journal-print tfoot { display: table-footer-group; }
-  .journal-print tr { break-inside: avoid; }
+  .${scope} { font-size: 9pt; color: #000; }
+  .${scope} table { width: 100%; border-collapse: collapse; }
+  .${scope} th, .${scope} td { border: 0.5pt solid #999; padding: 2pt 4pt; }
+  .${scope} thead { display: table-header-group; }
+  .${scope} tfoot { display: table-footer-group; }
+  .${scope} tr { break-inside: avoid; }
+  .${scope} section, .${scope} .rounded-lg { box-shadow: none !important; border-color: #999 !important; }
 }`}</style>
   );
 }
@@ -46,9 +48,15 @@ export function usePrinting() {
   return { printing, print };
 }
 
-export function PrintButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {
+/** 'Imprimer': `onClick` prepares the document first (usePrinting's print), else the browser prints. */
+export function PrintButton({ onClick, disabled }: { onClick?: () => void; disabled?: boolean }) {
   return (
-    <Button variant="secondary" onClick={onClick} disabled={disabled} className="print:hidden">
+    <Button
+      variant="secondary"
+      onClick={onClick ?? (() => window.print())}
+      disabled={disabled}
+      className="print:hidden"
+    >
       <svg
         aria-hidden="true"
         viewBox="0 0 24 24"
