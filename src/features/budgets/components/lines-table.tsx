@@ -29,7 +29,14 @@ export function LinesTable({ rows, withActuals }: { rows: LineRow[]; withActuals
         const actual = group.reduce((sum, row) => sum + (row.actual ?? 0), 0);
         const followed = group.some((row) => row.actual !== null);
         return (
-          <div key={category} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          // scrolls sideways on a phone: reachable and named for the keyboard
+          <div
+            key={category}
+            role="region"
+            aria-label={BUDGET_CATEGORY_LABELS[category]}
+            tabIndex={0}
+            className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
+          >
             <table className="w-full min-w-[36rem] text-sm">
               <caption className="px-3 pt-3 pb-2 text-left text-base font-semibold text-slate-900">
                 {BUDGET_CATEGORY_LABELS[category]}
@@ -62,7 +69,7 @@ export function LinesTable({ rows, withActuals }: { rows: LineRow[]; withActuals
                   <tr key={row.key}>
                     <th scope="row" className="px-3 py-2 text-left font-normal text-slate-800">
                       {row.name}
-                      {row.archived && <span className="ml-2 text-xs text-slate-400">(archivée)</span>}
+                      {row.archived && <span className="ml-2 text-xs text-slate-600">(archivée)</span>}
                     </th>
                     <td className="px-3 py-2 text-right">
                       <Money amount={row.amount} />

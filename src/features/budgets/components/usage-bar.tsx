@@ -14,7 +14,7 @@ export function UsageBar({
   category: 'INCOME' | 'EXPENSE';
   label: string;
 }) {
-  if (percent === null) return <span className="text-xs text-slate-400">Non suivi</span>;
+  if (percent === null) return <span className="text-xs text-slate-600">Non suivi</span>;
   const width = Math.min(100, Math.max(0, percent));
   const over = percent > 100;
   const tone =

@@ -288,7 +288,7 @@ function Breadcrumb({
         {parts.map((part, index) => (
           <li key={`${part.entityType}-${part.entityId}`} className="flex items-center gap-1">
             {index > 0 && (
-              <span aria-hidden="true" className="text-slate-400">
+              <span aria-hidden="true" className="text-slate-500">
                 ›
               </span>
             )}
@@ -360,7 +360,12 @@ function ConsolidatedEntity({
         />
       </div>
       <Totals totals={data.totals} />
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <div
+        role="region"
+        aria-label="Par entité"
+        tabIndex={0}
+        className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
+      >
         <table className="w-full min-w-[40rem] text-sm">
           <caption className="px-3 pt-3 pb-2 text-left text-base font-semibold text-slate-900">
             Par entité

@@ -52,7 +52,7 @@ export function TemplatesPage() {
       key: 'name',
       header: 'Rubrique',
       cell: (t) => (
-        <span className={t.archived_at ? 'text-slate-400 line-through' : 'font-medium'}>
+        <span className={t.archived_at ? 'text-slate-600 line-through' : 'font-medium'}>
           {t.name}
           {t.archived_at && <span className="ml-2 text-xs no-underline">(archivée)</span>}
         </span>
