@@ -153,7 +153,7 @@ export const userGrantSchema = z.object({
 export type UserGrant = z.infer<typeof userGrantSchema>;
 export const userGrantListSchema = z.object({ data: z.array(userGrantSchema) });
 
-const grantEntityType = z.enum(PERMISSION_ENTITY_TYPES, { error: 'Veuillez sélectionner un périmètre' });
+const grantEntityType = z.enum(PERMISSION_ENTITY_TYPES, { error: 'Veuillez sélectionner un scope' });
 
 export const grantBodySchema = z.strictObject({
   user_id: z.coerce

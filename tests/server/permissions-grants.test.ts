@@ -99,7 +99,7 @@ describe('POST /permissions/grant and /permissions/revoke', () => {
     expect(msg(noPermission.body)).toContain('Veuillez sélectionner une permission');
     const noScope = await w.call('region', 'POST', '/permissions/grant', { ...base, entity_type: undefined });
     expect(noScope.status).toBe(400);
-    expect(msg(noScope.body)).toContain('Veuillez sélectionner un périmètre');
+    expect(msg(noScope.body)).toContain('Veuillez sélectionner un scope');
     const badDate = await w.call('region', 'POST', '/permissions/grant', { ...base, expires_at: 'demain' });
     expect(badDate.status).toBe(400);
   });

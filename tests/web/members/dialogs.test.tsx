@@ -305,7 +305,7 @@ describe('permission dialog', () => {
   it('says when no scope is available, and when no permission matches', async () => {
     membersApi({ grants: [], scopes: [] });
     renderUi(<PermissionDialog user={user5} onClose={noop} />);
-    expect(await screen.findByText('Aucun périmètre disponible')).toBeInTheDocument();
+    expect(await screen.findByText('Aucun scope disponible')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Accorder' })).toBeDisabled();
   });
 
@@ -319,7 +319,7 @@ describe('permission dialog', () => {
     // opened and closed without a choice
     await user.click(scope);
     await user.keyboard('{Escape}');
-    expect(await screen.findByText('Veuillez sélectionner un périmètre')).toBeInTheDocument();
+    expect(await screen.findByText('Veuillez sélectionner un scope')).toBeInTheDocument();
     await user.click(scope);
     await user.click(await screen.findByRole('option', { name: 'Église' }));
     const permission = screen.getByRole('combobox', { name: /Permission/ });

@@ -26,7 +26,7 @@ export const GRANT_MESSAGES = {
   error: "Erreur lors de l'octroi de la permission",
   revoked: 'Permission révoquée avec succès',
   revokeError: 'Erreur lors de la révocation de la permission',
-  scopeRequired: 'Veuillez sélectionner un périmètre',
+  scopeRequired: 'Veuillez sélectionner un scope',
   permissionRequired: 'Veuillez sélectionner une permission',
   pastExpiry: "La date d'expiration ne peut pas être dans le passé.",
 } as const;
@@ -203,7 +203,7 @@ export function GrantForm({ userId }: { userId: number }) {
       <h3 id="grant-title" className="text-sm font-semibold text-slate-900">
         Accorder une permission
       </h3>
-      {noScopes && <p className="text-sm text-slate-600">Aucun périmètre disponible</p>}
+      {noScopes && <p className="text-sm text-slate-600">Aucun scope disponible</p>}
       <div className="grid gap-3 sm:grid-cols-2">
         <Select
           label="Périmètre"
