@@ -14,9 +14,31 @@ if (!process.env.E2E_PORT) {
     .toString()
     .trim();
   process.env.E2E_DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+  process.env.E2E_SWEEP_PORT = execSync(
+    `node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"`,
+  )
+    .toString()
+    .trim();
+  process.env.E2E_SWEEP_DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'e2e-sweep-data-'));
 }
 const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
+// The accessibility sweep reads the demo data as seeded (an approved request still to pay, a receipt to
+// open): it gets a server of its own, which the flows that change data never touch.
+const sweepPort = process.env.E2E_SWEEP_PORT;
+const SWEEP_BASE_URL = `http://127.0.0.1:${sweepPort}`;
+
+const serverEnv = (listen: string, dataDir: string) => ({
+  PORT: listen,
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
+  SEED_DEMO: 'true',
+  NODE_ENV: 'test',
+  SESSION_SECRET: 'e2e-session-secret-of-at-least-32-characters',
+  CORS_ORIGINS: '',
+});
 
 export default defineConfig({
   testDir: 'e2e',
@@ -30,6 +52,10 @@ export default defineConfig({
     baseURL,
     locale: 'fr-FR',
     timezoneId: 'Africa/Abidjan',
+    // a step that cannot happen fails in seconds, with its reason, instead of holding the test until
+    // its timeout (a missing button used to hold the sweep for half an hour)
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -48,25 +74,27 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    // The compiled server, as `npm start` runs it (built in a fraction of a second when stale); the SPA
-    // is the build already in STATIC_DIR.
-    command: 'node scripts/build.mjs --server --if-stale && node build/server/index.js',
-    url: `${baseURL}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: port!,
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR!,
-      DATABASE_URL: '',
-      STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
-      SEED_DEMO: 'true',
-      NODE_ENV: 'test',
-      SESSION_SECRET: 'e2e-session-secret-of-at-least-32-characters',
-      CORS_ORIGINS: '',
+  webServer: [
+    {
+      // The compiled server, as `npm start` runs it (built in a fraction of a second when stale); the
+      // SPA is the build already in STATIC_DIR.
+      command: 'node scripts/build.mjs --server --if-stale && node build/server/index.js',
+      url: `${baseURL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: serverEnv(port!, process.env.E2E_DATA_DIR!),
     },
-  },
+    {
+      // started once the first is up (Playwright starts its web servers in order): built already
+      command: 'node build/server/index.js',
+      url: `${SWEEP_BASE_URL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: serverEnv(sweepPort!, process.env.E2E_SWEEP_DATA_DIR!),
+    },
+  ],
 });

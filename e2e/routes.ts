@@ -32,17 +32,23 @@ export type RouteCase = {
   /** not built yet: the feature (issue) that will build it */
   pending?: string;
   /**
-   * ids read from the API when the seed's ids move with the day it runs (contributions are seeded up to
-   * today): parameter -> a list call whose first row's id is used, as the route's account
+   * ids read from the API when the seed's ids move with the day it runs (contributions and expense
+   * requests are seeded up to today): parameter -> a list call whose first row's id is used, as the
+   * route's account; `account:` before the call makes it as that account, `#field` after it reads that
+   * field of the row instead of its id.
    */
   resolve?: Record<string, string>;
 };
 
 import type { Locator, Page } from '@playwright/test';
 
-/** Seed ids per account: the parameters of the routes each account opens. */
+/**
+ * Seed ids per account: the parameters of the routes each account opens. The organisation's ids are
+ * fixed by the seed; the ids of what is seeded up to today (expense requests, contributions) move with
+ * the day the seed runs, so they are read from the API (LOOKUPS) when the sweep opens the route.
+ */
 const IDS: Record<Account, Record<string, string | number>> = {
-  guest: { id: 'ZR7pEVVgcOusF_jnmdwWFQ' }, // the public id of fidele@'s contribution R-2026-012181
+  guest: {},
   admin: { id: 1, faithfullId: 9 }, // national office 1, department 3 (Chorale of church 1), fidele@
   national: {
     id: 102, // department 'Femmes pour Christ' of the national office
@@ -50,15 +56,29 @@ const IDS: Record<Account, Record<string, string | number>> = {
     sectionId: 1, // Section Abidjan-Nord
     churchId: 1, // Église Évangélique de la Grâce de Cocody-Angré
     faithfullId: 9, // fidele@ (church 1)
-    expenseId: 1783, // an expense request of the national office
-    regionExpenseId: 1826, // an expense request of region 1
   },
-  region: { sectionId: 1, churchId: 2, faithfullId: 3, expenseId: 1826 }, // church 2: Temple Béthel
-  section: { churchId: 2, faithfullId: 3, expenseId: 1839 },
-  tresorier: { id: 3, faithfullId: 9, expenseId: 1663 }, // department 3, an approved (payable) expense
-  pasteur: { expenseId: 1836 },
-  comptable: { id: 1, expenseId: 1836 }, // church 1, one of the three managed churches
-  fidele: { id: 12181 }, // fidele@'s contribution
+  region: { sectionId: 1, churchId: 2, faithfullId: 3 }, // church 2: Temple Béthel
+  section: { churchId: 2, faithfullId: 3 },
+  tresorier: { id: 3, faithfullId: 9 }, // department 3
+  pasteur: {},
+  comptable: { id: 1 }, // church 1, one of the three managed churches
+  fidele: {},
+};
+
+const LOOKUPS: Partial<Record<Account, Record<string, string>>> = {
+  // the public id of fidele@'s latest contribution: its receipt
+  guest: { id: 'fidele:/api/contributions?mine=true&limit=1#public_id' },
+  national: {
+    expenseId: '/api/expense-requests?entity_type=NATIONAL_OFFICE&entity_id=1&limit=1',
+    regionExpenseId: '/api/expense-requests?entity_type=REGION&entity_id=1&limit=1',
+  },
+  region: { expenseId: '/api/expense-requests?entity_type=REGION&entity_id=1&limit=1' },
+  section: { expenseId: '/api/expense-requests?entity_type=SECTION&entity_id=1&limit=1' },
+  // an approved request the treasurer pays (the 'Payer' dialog)
+  tresorier: { expenseId: '/api/expense-requests?status=approved&limit=1' },
+  pasteur: { expenseId: '/api/expense-requests?entity_type=CHURCH&entity_id=1&limit=1' },
+  comptable: { expenseId: '/api/expense-requests?entity_type=CHURCH&entity_id=1&limit=1' },
+  fidele: { id: '/api/contributions?mine=true&limit=1' }, // fidele@'s latest contribution
 };
 
 const fill = (route: string, as: Account, resolved: string[] = []): string =>
@@ -74,12 +94,20 @@ const r = (
   route: string,
   as: Account,
   extra: Partial<Pick<RouteCase, 'dialogs' | 'landsOn' | 'resolve'>> = {},
-): RouteCase => ({
-  route,
-  path: fill(route, as, Object.keys(extra.resolve ?? {})),
-  as,
-  ...extra,
-});
+): RouteCase => {
+  const names = [...route.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!);
+  const looked = Object.fromEntries(
+    names.flatMap((name) => (LOOKUPS[as]?.[name] ? [[name, LOOKUPS[as][name]]] : [])),
+  );
+  const resolve = { ...looked, ...extra.resolve };
+  return {
+    route,
+    path: fill(route, as, Object.keys(resolve)),
+    as,
+    ...extra,
+    ...(Object.keys(resolve).length ? { resolve } : {}),
+  };
+};
 
 /** A route of ROUTES.md not built yet (its feature's issue builds it). */
 const pending = (route: string, feature: string): RouteCase => ({
@@ -204,7 +232,7 @@ export const ROUTE_TABLE: RouteCase[] = [
   // Personal space
   r('/dashboard', 'fidele'),
   r('/mes-contributions', 'fidele'),
-  r('/mes-contributions/:id', 'fidele', { resolve: { id: '/api/contributions?mine=true&limit=1' } }),
+  r('/mes-contributions/:id', 'fidele'),
   pending('/mon-profil', 'profile'),
   r('/mes-requetes', 'tresorier'),
   pending('/notifications', 'notifications'),
