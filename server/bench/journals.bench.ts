@@ -78,7 +78,9 @@ try {
     const times: number[] = [];
     for (let i = 0; i < WARMUP + SAMPLES; i++) {
       const started = performance.now();
-      const response = await fetch(`${base}/api/treasury-journal?${search}`, { headers: { cookie } });
+      const response = await fetch(`${base}/api/treasury-journal?${search}`, {
+        headers: { cookie, 'accept-encoding': process.env.ENC ?? 'gzip, deflate, br' },
+      });
       const body = await response.text();
       const ms = performance.now() - started;
       if (!response.ok) throw new Error(`GET /treasury-journal : ${response.status} ${body}`);
