@@ -115,6 +115,26 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const BILLING_PATHS = /^\/api\/(subscriptions|login|logout|me)(\/|\?|$)/;
 
 /**
+ * Writes whose authorisation never lands on a church or a department, so that the gate never answers
+ * them 402: the billing paths above, and the writes of the admin and of the levels above a church
+ * (national offices, regions, sections, a new church under its section, subscription types, budget
+ * templates, external accountants, the permission checks that only read).
+ */
+const NO_CHURCH_WRITES =
+  /^\/api\/(subscription-types|national-offices|regions|sections|budget-item-templates|permissions\/check|permissions\/check-multiple|users\/external-accountants|users\/:id\/edit-managed-churches)(\/|$)/;
+
+/**
+ * Whether the billing gate may answer this route 402 (a write that authorises on a church or a
+ * department): the OpenAPI document declares the 402 there (issue 17).
+ */
+export function billingGateMayAnswer(method: string, url: string): boolean {
+  if (!WRITE_METHODS.has(method.toUpperCase())) return false;
+  if (!url.startsWith('/api/') || BILLING_PATHS.test(url) || NO_CHURCH_WRITES.test(url)) return false;
+  // a new church is created under its section: no church to bill yet
+  return !(method.toUpperCase() === 'POST' && url === '/api/churches');
+}
+
+/**
  * A write on a church whose subscription is unpaid, or on one of its departments, is refused (402), but
  * for paying the subscription; a super-admin writes. The rule of the SPA's billing screen, on the server.
  */
