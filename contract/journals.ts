@@ -20,6 +20,8 @@ export const JOURNAL_MAX_LIMIT = 5000;
 
 export const JOURNAL_MESSAGES = {
   entityTypeRequired: "Le type d'entité est requis.",
+  /** GET /treasury-totals is read for a group (section, region, national office) */
+  totalsGroupOnly: 'Les totaux se lisent pour une section, une région ou un bureau national.',
   entityType: "Type d'entité non supporté",
   entityIdRequired: "L'entité est requise.",
   entityId: 'Entité invalide.',
@@ -286,3 +288,34 @@ export const financialReportAnswerSchema = z.object({
   }),
 });
 export type FinancialReport = z.infer<typeof financialReportAnswerSchema>['data'];
+
+// ---------------------------------------------------------------- totals of a group (issue 20)
+
+/** GET /treasury-totals: a section's, region's or national office's receipts and expenses of a period. */
+export const treasuryTotalsQuerySchema = z.object(periodShape).superRefine(checkPeriod);
+export type TreasuryTotalsQuery = z.input<typeof treasuryTotalsQuerySchema>;
+
+/** One part of a group's totals: the group's own movements, or an entity directly below with its subtree. */
+export const treasuryTotalsPartSchema = z.object({
+  type: z.string(),
+  id: z.number().int(),
+  name: z.string(),
+  receipts: money,
+  expenses: money,
+});
+
+export const treasuryTotalsAnswerSchema = z.object({
+  data: z.object({
+    entity: journalEntitySchema,
+    period: periodSchema,
+    receipts: money,
+    expenses: money,
+    balance: money,
+    /**
+     * The group itself, then each entity directly below; a church's movement counts under the section
+     * it belonged to on the movement's day, even after it moved.
+     */
+    parts: z.array(treasuryTotalsPartSchema),
+  }),
+});
+export type TreasuryTotals = z.infer<typeof treasuryTotalsAnswerSchema>['data'];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityRefSchema, listQuerySchema, listSchema, MAX_ID } from './common';
+import { moneyDate } from './dates';
 
 /** Level of the entity a department (activity group) hangs on. */
 export const DEPARTMENT_ENTITY_TYPES = ['NATIONAL_OFFICE', 'REGION', 'SECTION', 'CHURCH'] as const;
@@ -144,6 +145,7 @@ export const ORG_MESSAGES = {
   archivedParent: "Impossible d'ajouter ou de déplacer sous une entité archivée.",
   archived: 'Cette entité est archivée : restaurez-la avant de la modifier.',
   sameSection: "L'église est déjà dans cette section.",
+  moveBeforeLast: "La date d'effet doit suivre celle du dernier déplacement de l'église.",
   activeChildren: {
     national_office: 'Ce bureau national a encore des régions actives : archivez-les d’abord.',
     region: 'Cette région a encore des sections actives : archivez-les ou déplacez leurs églises d’abord.',
@@ -259,6 +261,16 @@ export type UpdateOrgBody = z.input<typeof updateOrgBodySchema>;
 /** POST /churches/{id}/move: the section the church moves to. */
 export const moveChurchBodySchema = z.strictObject({
   section_id: idField('La section est requise.'),
+  /**
+   * The first day (YYYY-MM-DD, Africa/Abidjan) the church belongs to the new section; today when absent.
+   * A real date, not in the future, after the church's last move (issue 20): the church's movements
+   * before it keep counting under the section it left.
+   */
+  effective_date: moneyDate(
+    z
+      .string({ error: "Date d'effet invalide." })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "Date d'effet invalide (AAAA-MM-JJ)."),
+  ).optional(),
 });
 export type MoveChurchBody = z.input<typeof moveChurchBodySchema>;
 

@@ -14,6 +14,9 @@ export const SECURITY_MESSAGES = {
   /** writes on a church whose subscription is unpaid */
   unpaidSubscription:
     "L'abonnement de cette église est impayé : seul le paiement de l'abonnement est possible jusqu'à son règlement.",
+  /** writes (money, people, budgets, payments) on an archived entity or one of its departments (issue 20) */
+  archivedEntity:
+    "Cette entité est archivée : aucune opération (recette, dépense, paiement, budget, fidèle) n'y est possible tant qu'elle n'est pas restaurée.",
   /** malformed uploads */
   multipartMalformed: 'Envoi de fichier invalide : le formulaire reçu est incomplet ou mal formé.',
   multipartNoBoundary: 'Envoi de fichier invalide : la délimitation du formulaire (boundary) est absente.',

@@ -4,7 +4,9 @@ import { expectPath, signIn } from './helpers';
 /*
  * Subscriptions through the built-in LigdiCash simulator (no LIGDICASH_API_URL in the e2e server):
  * impaye@ meets the billing gate, is refused once, pays, and gets into the church space without
- * signing in again; the admin bills a national office, whose subscription then shows as unpaid.
+ * signing in again; the admin bills a national office, whose subscription then shows as unpaid; the
+ * admin bills the church reserved for this flow (facturation@'s), which then meets the billing screen
+ * and shows the subscription unpaid.
  */
 
 async function openPaymentPage(page: Page) {
@@ -102,6 +104,55 @@ test('the admin bills a national office; the subscription shows as unpaid', asyn
   await expectPath(page, '/mon-bureau-national');
   await page.goto('/mon-bureau-national/souscriptions');
   await page.getByRole('link', { name: 'Souscription du 01/01/2031' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Détails de la souscription' })).toBeVisible();
+  await expect(page.getByText('Non payée').first()).toBeVisible();
+});
+
+test('the admin bills the church reserved for this flow; it shows as unpaid in the church', async ({
+  page,
+  browser,
+}) => {
+  // facturation@'s church (Église Évangélique de Porto-Novo) is paid in the seed and used by no other
+  // spec: billing it locks nothing they need.
+  await signIn(page, 'facturation@example.org');
+  await expectPath(page, '/mon-eglise');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mon église' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Une facture est en attente de paiement' })).toHaveCount(0);
+  const me = await (await page.request.get('/api/me')).json();
+  const church = (me.data ?? me).church as { id: number; name: string };
+  expect(church.name).toBe('Église Évangélique de Porto-Novo');
+
+  // the admin bills it (no admin page lists a church's subscriptions: ROUTES.md gives the admin the
+  // national offices' only), with the church type of subscription
+  const admin = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const adminPage = await admin.newPage();
+  await signIn(adminPage, 'admin@example.org');
+  await expectPath(adminPage, '/admin');
+  const types = (await (await adminPage.request.get('/api/subscription-types')).json()).data as Array<{
+    id: number;
+    target: string;
+  }>;
+  const billed = await adminPage.request.post('/api/subscriptions', {
+    data: {
+      subscription_type_id: types.find((type) => type.target === 'church')!.id,
+      amount: 120_000,
+      start_date: '01/01/2032',
+      end_date: '31/12/2032',
+      status: 'active',
+      church_id: church.id,
+    },
+  });
+  expect(billed.status()).toBe(201);
+  await admin.close();
+
+  // the church now meets the billing screen, and its subscriptions list shows the new one unpaid
+  await page.goto('/mon-eglise');
+  await expect(page.getByRole('heading', { name: 'Une facture est en attente de paiement' })).toBeVisible();
+  await page.goto('/mon-eglise/souscriptions');
+  const row = page.getByRole('row', { name: /01\/01\/2032/ });
+  await expect(row).toContainText('Non payée');
+  await expect(row).toContainText('Du 01/01/2032 au 31/12/2032');
+  await row.getByRole('link', { name: 'Souscription du 01/01/2032' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Détails de la souscription' })).toBeVisible();
   await expect(page.getByText('Non payée').first()).toBeVisible();
 });

@@ -5,6 +5,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { installDbFunctions } from './db/functions';
+import { errorSchema } from '../../contract/common';
+import { billingGateMayAnswer } from './http/authorize';
 import { registerCompression } from './http/compression';
 import type { AppDeps } from './http/context';
 import { registerDocs } from './http/docs';
@@ -26,6 +28,12 @@ import { rolesRoutes } from './modules/roles/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { simulatorEnabled, simulatorRoutes } from './modules/subscriptions/simulator';
 import { systemRoutes } from './modules/system/routes';
+
+/** The 402 of the billing gate, as the OpenAPI document shows it. */
+const unpaidSubscriptionSchema = errorSchema.describe(
+  "Abonnement impayé : l'église (ou l'église du département) a une souscription non payée ; seul le " +
+    'paiement de la souscription reste possible (message en français).',
+);
 
 export type BuildAppOptions = {
   database: Database;
@@ -70,6 +78,14 @@ export async function buildApp({ database, config, loginLimits }: BuildAppOption
       security: [{ session: [] }],
     },
     transform: jsonSchemaTransform,
+  });
+
+  // The billing gate's 402 (authorize.ts) declared on every write it may answer (issue 17).
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!route.schema?.response || !methods.some((m) => billingGateMayAnswer(m, route.url))) return;
+    const response = route.schema.response as Record<string, unknown>;
+    response[402] ??= unpaidSubscriptionSchema;
   });
 
   await app.register(

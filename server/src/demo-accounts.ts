@@ -27,6 +27,11 @@ export const DEMO_ACCOUNTS = [
     role: 'church::pasteur-titulaire',
     label: 'pasteur titulaire (souscription impayée)',
   },
+  {
+    login: 'facturation@example.org',
+    role: 'church::pasteur-titulaire',
+    label: 'pasteur de l’église réservée au parcours de facturation (e2e)',
+  },
   { login: 'comptable@example.org', role: 'external-accountant', label: 'comptable externe (3 églises)' },
   { login: 'fidele@example.org', role: 'faithful', label: 'fidèle de la première église' },
 ] as const;

@@ -283,7 +283,12 @@ describe('moving a church', () => {
       t.db,
       sql`select data from audit_log where action = 'church.move' and entity_id = ${church!.id}`,
     );
-    expect(record!.data).toEqual({ from_section_id: church!.section_id, to_section_id: target!.id });
+    expect(record!.data).toEqual({
+      from_section_id: church!.section_id,
+      to_section_id: target!.id,
+      // the day it takes effect (issue 20: today by default)
+      effective_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
     const again = await call('admin', 'POST', `/api/churches/${church!.id}/move`, { section_id: target!.id });
     expect(again.statusCode).toBe(409);
     expect(message(again)).toBe(ORG_MESSAGES.sameSection);

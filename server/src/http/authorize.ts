@@ -88,6 +88,7 @@ export async function authorize(
         },
   );
   if (options.unless?.(user)) {
+    await assertNotArchived(request, db, exists ?? financeEntityOf(entity.type), entity.id);
     await assertChurchWritable(request, db, user, exists ?? financeEntityOf(entity.type), entity.id);
     return user;
   }
@@ -99,11 +100,61 @@ export async function authorize(
       { found: !!answer.found, owner: answer.owner },
     );
   }
-  if (user.isSuperAdmin) return user;
+  if (user.isSuperAdmin) {
+    await assertNotArchived(request, db, exists, entity.id);
+    return user;
+  }
   if (target === null) throw httpError(400, UNSUPPORTED_ENTITY_TYPE);
   if (!holds(answer.held)) throw httpError(403, options.forbidden ?? MESSAGES.forbidden);
+  await assertNotArchived(request, db, exists ?? financeEntityOf(entity.type), entity.id);
   await assertChurchWritable(request, db, user, exists ?? financeEntityOf(entity.type), entity.id);
   return user;
+}
+
+/**
+ * The organisation's own writes on an entity (edit, archive, restore, move, positions), which have
+ * their rules about archived entities in the org and members modules.
+ */
+const ORG_PATHS = /^\/api\/(national-offices|regions|sections|churches|activity-groups|departments)(\/|\?|$)/;
+
+/**
+ * A write on an archived entity, or on a department of one, is refused (409, issue 20): no money
+ * (contributions, payments, movements), no budget, no faithful, no subscription payment there until it
+ * is restored; a super-admin included. The organisation's own writes (restore first) are not concerned.
+ */
+async function assertNotArchived(
+  request: FastifyRequest,
+  db: Db,
+  type: string | null,
+  id: number,
+): Promise<void> {
+  if (!WRITE_METHODS.has(request.method) || ORG_PATHS.test(request.url) || type === null) return;
+  if (await isArchivedEntity(db, type, id)) throw httpError(409, SECURITY_MESSAGES.archivedEntity);
+}
+
+/**
+ * Whether an entity of the finance tables (type in scope names: national_office, region, section,
+ * church, department) is archived; a department is when the entity it hangs on is.
+ */
+export async function isArchivedEntity(db: Db, type: string, id: number): Promise<boolean> {
+  const row = await queryOne<{ archived: boolean }>(
+    db,
+    sql`select coalesce((
+          with target as (
+            select coalesce(d.entity_type::text, ${type}::text) as type, coalesce(d.entity_id, ${id}::int) as id
+            from (select 1) one
+            left join departments d on ${type}::text = 'department' and d.id = ${id}::int
+          )
+          select case target.type
+            when 'church' then (select c.archived_at is not null from churches c where c.id = target.id)
+            when 'section' then (select s.archived_at is not null from sections s where s.id = target.id)
+            when 'region' then (select r.archived_at is not null from regions r where r.id = target.id)
+            when 'national_office' then
+              (select n.archived_at is not null from national_offices n where n.id = target.id)
+          end
+          from target), false) as archived`,
+  );
+  return !!row?.archived;
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -113,6 +164,26 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * /api/subscriptions), signing in and out (issue 17, finding 2; decision 0014).
  */
 const BILLING_PATHS = /^\/api\/(subscriptions|login|logout|me)(\/|\?|$)/;
+
+/**
+ * Writes whose authorisation never lands on a church or a department, so that the gate never answers
+ * them 402: the billing paths above, and the writes of the admin and of the levels above a church
+ * (national offices, regions, sections, a new church under its section, subscription types, budget
+ * templates, external accountants, the permission checks that only read).
+ */
+const NO_CHURCH_WRITES =
+  /^\/api\/(subscription-types|national-offices|regions|sections|budget-item-templates|permissions\/check|permissions\/check-multiple|users\/external-accountants|users\/:id\/edit-managed-churches)(\/|$)/;
+
+/**
+ * Whether the billing gate may answer this route 402 (a write that authorises on a church or a
+ * department): the OpenAPI document declares the 402 there (issue 17).
+ */
+export function billingGateMayAnswer(method: string, url: string): boolean {
+  if (!WRITE_METHODS.has(method.toUpperCase())) return false;
+  if (!url.startsWith('/api/') || BILLING_PATHS.test(url) || NO_CHURCH_WRITES.test(url)) return false;
+  // a new church is created under its section: no church to bill yet
+  return !(method.toUpperCase() === 'POST' && url === '/api/churches');
+}
 
 /**
  * A write on a church whose subscription is unpaid, or on one of its departments, is refused (402), but

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  date,
   boolean,
   index,
   integer,
@@ -75,6 +76,33 @@ export const churches = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('churches_section_idx').on(t.sectionId)],
+);
+
+/**
+ * The moves of a church from one section to another (issue 20): a church belonged to `from_section_id`
+ * until `effective_date` (excluded) and to `to_section_id` from it. The history of a church's money stays
+ * where it was made: a section's or a region's totals for a period count a church's movement under the
+ * section it belonged to on the movement's date (churchSectionAtSql in modules/org/history.ts).
+ */
+export const churchMoves = pgTable(
+  'church_moves',
+  {
+    id: serial('id').primaryKey(),
+    churchId: integer('church_id')
+      .notNull()
+      .references(() => churches.id),
+    fromSectionId: integer('from_section_id')
+      .notNull()
+      .references(() => sections.id),
+    toSectionId: integer('to_section_id')
+      .notNull()
+      .references(() => sections.id),
+    /** the first day (Africa/Abidjan) the church belongs to `to_section_id` */
+    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('church_moves_church_idx').on(t.churchId, t.effectiveDate)],
 );
 
 /** Scopes of roles and permissions (SPEC.md section 6). */

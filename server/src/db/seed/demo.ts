@@ -73,6 +73,13 @@ const FIRST_CHURCH = 0;
 export const IMPAYE_CHURCH_INDEX = 9;
 /** the churches comptable@ manages: the first church, Marcory (other section), Bouaké (other region) */
 export const ACCOUNTANT_CHURCH_INDEXES = [0, 4, 8];
+/**
+ * The church reserved for the e2e flow that bills a church (issue 12): its pastor signs in as
+ * facturation@ and meets the billing gate once the admin bills it; no other spec uses it, so that a
+ * new unpaid subscription there locks nothing they need (Église Évangélique de Porto-Novo).
+ */
+export const BILLING_CHURCH_INDEX = 19;
+export const BILLING_PASTOR_EMAIL = 'facturation@example.org';
 /** churches on the monthly subscription instead of the annual one */
 const MONTHLY_SUBSCRIPTION_CHURCHES = [6, 16];
 /** members per church, 2,000 in all */
@@ -991,6 +998,9 @@ function buildDemo(input: BuildInput) {
   };
   // every office holder can sign in with the demo password
   for (const m of persons.values()) if (m.office) userRows[m.id - 1].passwordHash = passwordHash;
+  // the pastor of the church reserved for the billing flow signs in as facturation@ (no draw: the
+  // rest of the data stays as it was)
+  userRows[churchInfos[BILLING_CHURCH_INDEX].pastor.id - 1].email = BILLING_PASTOR_EMAIL;
 
   // ---- roles
   const assignments: Array<typeof roleAssignments.$inferInsert> = [];

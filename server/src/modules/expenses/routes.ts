@@ -26,6 +26,7 @@ import {
 } from '../../../../contract/expenses';
 import { ANYWHERE, authorize } from '../../http/authorize';
 import { requireVisibility } from '../../http/context';
+import { permittedVisibility } from '../../permissions/permitted';
 import { httpError } from '../../http/errors';
 import { idempotentWrite } from '../../http/idempotency';
 import { SECURITY_MESSAGES } from '../../../../contract/security';
@@ -79,7 +80,14 @@ async function authorizeList(request: FastifyRequest, query: ListQuery) {
       await authorize(request, { type: query.entity_type, id: query.entity_id }, VIEW, {
         unless: (u) => u.isSuperAdmin,
       });
-    else await authorize(request, ANYWHERE, VIEW);
+    else {
+      await authorize(request, ANYWHERE, VIEW);
+      // without an entity: the entities where the user holds the permission, not all they see (issue 17)
+      return {
+        userId: user.userId,
+        visibility: await permittedVisibility(request.server.deps.db, user, visibility, VIEW),
+      };
+    }
   }
   return { userId: user.userId, visibility };
 }

@@ -24,6 +24,7 @@ import {
 } from '../../../../contract/faithful';
 import { ANYWHERE, authorize, authorizeVisible } from '../../http/authorize';
 import { requireUser, requireVisibility } from '../../http/context';
+import { permittedVisibility } from '../../permissions/permitted';
 import { httpError } from '../../http/errors';
 import { IMPORT_MESSAGES, runImport } from './import';
 import { assertUserVisible, churchRef, getUser, listFaithful, searchUsers } from './service';
@@ -121,7 +122,9 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
       await authorize(request, ANYWHERE, SEARCH_CODES);
       if (request.query.church_id !== undefined)
         await authorizeVisible(request, { type: 'church', id: request.query.church_id });
-      return searchUsers(db, visibility, user.userId, request.query);
+      // the people of the groups where the user holds one of the codes, not all they see (issue 17)
+      const permitted = await permittedVisibility(db, user, visibility, SEARCH_CODES);
+      return searchUsers(db, permitted, user.userId, request.query);
     },
   );
 
@@ -170,9 +173,11 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
         const { visibility } = await requireVisibility(request);
         return listFaithful(db, visibility, { type, id }, request.query);
       }
-      await authorize(request, ANYWHERE, READ_CODES);
+      const user = await authorize(request, ANYWHERE, READ_CODES);
       const { visibility } = await requireVisibility(request);
-      return listFaithful(db, visibility, { type: 'all' }, request.query);
+      // without an entity: the churches where the user holds the permission (issue 17)
+      const permitted = await permittedVisibility(db, user, visibility, READ_CODES);
+      return listFaithful(db, permitted, { type: 'all' }, request.query);
     },
   );
 
@@ -304,12 +309,13 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { visibility } = await requireVisibility(request);
       const churchId = request.query.church_id;
-      await authorize(
+      const user = await authorize(
         request,
         churchId !== undefined ? { type: 'church', id: churchId } : ANYWHERE,
         READ_CODES,
       );
-      return listTransfers(db, visibility, request.query);
+      // the transfers of the churches where the user holds the permission (issue 17)
+      return listTransfers(db, await permittedVisibility(db, user, visibility, READ_CODES), request.query);
     },
   );
 

@@ -307,7 +307,7 @@ export const orgRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['Organisation'],
         summary: 'Déplacer une église dans une autre section',
-        description: `Permission \`${PERMISSIONS.CHURCH_UPDATE}\` sur l'église et \`${PERMISSIONS.CHURCH_CREATE}\` sur la section d'arrivée. Les opérations, les fidèles et l'historique de l'église restent les siens ; seule la section change.`,
+        description: `Permission \`${PERMISSIONS.CHURCH_UPDATE}\` sur l'église et \`${PERMISSIONS.CHURCH_CREATE}\` sur la section d'arrivée. Les opérations, les fidèles et l'historique de l'église restent les siens ; seule la section change. \`effective_date\` (AAAA-MM-JJ, aujourd'hui par défaut) : premier jour dans la nouvelle section ; les totaux de section et de région (GET /treasury-totals) comptent les mouvements d'avant sous l'ancienne section.`,
         params: idParamSchema,
         body: moveChurchBodySchema,
         response: { 200: churchAnswerSchema, ...writeErrors },
@@ -322,7 +322,13 @@ export const orgRoutes: FastifyPluginAsyncZod = async (app) => {
         PERMISSIONS.CHURCH_CREATE,
         PERMISSION_ONLY,
       );
-      await org.moveChurch(db, actorOf(user, request), id, request.body.section_id);
+      await org.moveChurch(
+        db,
+        actorOf(user, request),
+        id,
+        request.body.section_id,
+        request.body.effective_date,
+      );
       return { data: await org.getChurch(db, id) };
     },
   );

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { EntityRef, ListMeta } from '../../../../contract/common';
+import { todayInDenomination } from '../../../../contract/dates';
 import {
   ORG_MESSAGES,
   type Church,
@@ -533,20 +534,36 @@ export async function updateEntity(
  * faithful stay the church's (they name the church, not its section), and the section's own records
  * stay the section's: only the church's attachment changes, audited with both sections.
  */
-export async function moveChurch(db: Db, actor: Actor, churchId: number, sectionId: number): Promise<void> {
+export async function moveChurch(
+  db: Db,
+  actor: Actor,
+  churchId: number,
+  sectionId: number,
+  effectiveDate: string = todayInDenomination(),
+): Promise<void> {
   await db.transaction(async (tx) => {
     const church = await loadStored(tx, 'church', churchId, true);
     if (church.archived_at !== null) throw httpError(409, ORG_MESSAGES.archived);
     if (church.parent_id === sectionId) throw httpError(409, ORG_MESSAGES.sameSection);
     await assertActiveParent(tx, 'section', sectionId);
     await assertUniqueName(tx, 'church', sectionId, church.name, churchId);
+    // moves follow each other: the history reads each one as the end of the section before it
+    const last = await queryOne<{ day: string | null }>(
+      tx,
+      sql`select max(effective_date)::text as day from church_moves where church_id = ${churchId}`,
+    );
+    if (last?.day && effectiveDate <= last.day) throw httpError(409, ORG_MESSAGES.moveBeforeLast);
+    await tx.execute(
+      sql`insert into church_moves (church_id, from_section_id, to_section_id, effective_date, created_by)
+          values (${churchId}, ${church.parent_id}, ${sectionId}, ${effectiveDate}::date, ${actor.userId})`,
+    );
     await tx.execute(sql`update churches set section_id = ${sectionId} where id = ${churchId}`);
     await audit(tx, {
       userId: actor.userId,
       action: 'church.move',
       entityType: 'church',
       entityId: churchId,
-      data: { from_section_id: church.parent_id, to_section_id: sectionId },
+      data: { from_section_id: church.parent_id, to_section_id: sectionId, effective_date: effectiveDate },
       ip: actor.ip,
     });
   });

@@ -19,7 +19,8 @@ import {
   updateSubscriptionTypeBodySchema,
 } from '../../../../contract/subscriptions';
 import type { SessionUser } from '../../auth/sessions';
-import { ANYWHERE, authorize } from '../../http/authorize';
+import { ANYWHERE, authorize, isArchivedEntity } from '../../http/authorize';
+import { SECURITY_MESSAGES } from '../../../../contract/security';
 import { requireUser } from '../../http/context';
 import { httpError } from '../../http/errors';
 import { ownOrigin } from '../../http/security';
@@ -185,6 +186,9 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const group = groupOf(request.body)!;
       const user = await authorizeCreate(request, group);
+      // an archived group is not billed (issue 20)
+      if (await isArchivedEntity(db, group.type, group.id))
+        throw httpError(409, SECURITY_MESSAGES.archivedEntity);
       const created = await db.transaction((tx) => createSubscription(tx, user.userId, group, request.body));
       reply.code(201);
       return { data: { ...created, attempts: [], can_pay: false } };

@@ -45,7 +45,7 @@ export async function journalEntity(
 }
 
 /** [start, end) of the period as timestamptz expressions (Africa/Abidjan calendar days). */
-function bounds(period: Period): { start: SQL; end: SQL } {
+export function bounds(period: Period): { start: SQL; end: SQL } {
   return {
     start: sql`(${period.from_date}::date::timestamp at time zone ${JOURNAL_TIME_ZONE})`,
     end: sql`((${period.to_date}::date + 1)::timestamp at time zone ${JOURNAL_TIME_ZONE})`,
@@ -54,7 +54,7 @@ function bounds(period: Period): { start: SQL; end: SQL } {
 
 const dayOf = sql`to_char(m.occurred_at at time zone ${JOURNAL_TIME_ZONE}, 'YYYY-MM-DD')`;
 const n = (value: unknown): number => Number(value ?? 0);
-const periodOf = (p: Period) => ({
+export const periodOf = (p: Period) => ({
   from_date: p.from_date,
   to_date: p.to_date,
   time_zone: JOURNAL_TIME_ZONE,

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryOne } from '../../db/query';
 import type { FinanceEntityType, JournalType, MovementSourceType } from '../../db/schema/finance';
+import { SECURITY_MESSAGES } from '../../../../contract/security';
+import { isArchivedEntity } from '../../http/authorize';
 import { httpError } from '../../http/errors';
 
 /**
@@ -60,6 +62,9 @@ export async function recordMovement(tx: Db, movement: NewMovement): Promise<Mov
     receipt > 0 === expense > 0
   )
     throw new Error('recordMovement: exactly one of receipt and expense must be a positive integer');
+  // no money moves in an archived entity, whoever asks (issue 20; authorize refuses it first)
+  if (await isArchivedEntity(tx, movement.entityType, movement.entityId))
+    throw httpError(409, SECURITY_MESSAGES.archivedEntity);
   const journalType = await journalTypeOf(tx, movement.paymentAccountId);
   const occurredAt =
     movement.occurredAt instanceof Date ? movement.occurredAt.toISOString() : movement.occurredAt;

@@ -11,12 +11,15 @@ import {
   JOURNAL_MESSAGES,
   treasuryJournalAnswerSchema,
   treasuryJournalQuerySchema,
+  treasuryTotalsAnswerSchema,
+  treasuryTotalsQuerySchema,
 } from '../../../../contract/journals';
 import { authorize } from '../../http/authorize';
 import { requireUser } from '../../http/context';
 import { httpError } from '../../http/errors';
 import { financeEntityOf } from '../../permissions/entity';
 import { accountJournal, financialReport, generalJournal, journalEntity, treasuryJournal } from './journals';
+import { treasuryTotals } from './totals';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
@@ -130,6 +133,29 @@ export const treasuryRoutes: FastifyPluginAsyncZod = async (app) => {
       const query = request.query;
       const entity = await authorizedEntity(request, query);
       return accountJournal(db, entity, query);
+    },
+  );
+
+  app.get(
+    '/treasury-totals',
+    {
+      schema: {
+        tags: ['Journaux'],
+        summary: 'Totaux des recettes et dépenses d’une section, d’une région ou d’un bureau national',
+        description:
+          'Les mouvements de la période du groupe lui-même puis de chaque entité directement en dessous ' +
+          '(avec tout ce qui est sous elle). Le mouvement d’une église compte dans la section à laquelle ' +
+          'elle appartenait le jour du mouvement : une église déplacée laisse son histoire là où elle a été ' +
+          'faite (issue 20). ' +
+          ACCESS,
+        querystring: treasuryTotalsQuerySchema,
+        response: { 200: treasuryTotalsAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const entity = await authorizedEntity(request, query);
+      return { data: await treasuryTotals(db, entity, query) };
     },
   );
 
