@@ -110,4 +110,16 @@ describe('lists without an entity filter keep to the entities the caller is auth
       expect(response.json().message).toMatch(/[éèà]|Vous|Accès|permission/i);
     }
   });
+
+  it('GET /fixed-assets of the church he only sees as a faithful: refused in French, not listed', async () => {
+    const entity = `entity_type=CHURCH&entity_id=${ids.otherChurch}`;
+    for (const url of [`/api/fixed-assets?${entity}`, `/api/fixed-assets/statistics?${entity}`]) {
+      const response = await get(url);
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(403);
+      expect(response.json().message).toMatch(/Vous|permission|accès/i);
+    }
+    // his own church's still read
+    const own = await get(`/api/fixed-assets?entity_type=CHURCH&entity_id=${ids.church1}`);
+    expect(own.statusCode, own.body).toBe(200);
+  });
 });

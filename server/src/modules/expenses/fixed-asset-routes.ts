@@ -31,6 +31,11 @@ const TAGS = ['Immobilisations'];
 
 /** Writing fixed assets: the payers of the entity (`expense:validate`, or `expense_request:manage`). */
 const FIXED_ASSET_WRITE_PERMISSION = 'expense:validate';
+/**
+ * Reading an entity's fixed assets (money): seeing the entity is not enough (a faithful member sees
+ * their church), the reader holds an expense permission there (issue 17).
+ */
+const FIXED_ASSET_READ_PERMISSIONS = ['expense_request:view', 'expense:view'];
 
 /** A write on the assets of an entity: authorised there; answers its author. */
 async function authorizeWrite(
@@ -58,7 +63,7 @@ export const fixedAssetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { entity_type, entity_id } = request.query;
-      await authorizeVisible(request, { type: entity_type, id: entity_id });
+      await authorize(request, { type: entity_type, id: entity_id }, FIXED_ASSET_READ_PERMISSIONS);
       return listFixedAssets(db, entity_type, entity_id, request.query);
     },
   );
@@ -75,7 +80,7 @@ export const fixedAssetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { entity_type, entity_id } = request.query;
-      await authorizeVisible(request, { type: entity_type, id: entity_id });
+      await authorize(request, { type: entity_type, id: entity_id }, FIXED_ASSET_READ_PERMISSIONS);
       return { data: await fixedAssetStatistics(db, entity_type, entity_id) };
     },
   );
@@ -109,7 +114,11 @@ export const fixedAssetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const asset = await fixedAssetOr404(db, request.params.id);
-      await authorizeVisible(request, { type: asset.entity_type, id: asset.entity_id });
+      await authorize(
+        request,
+        { type: asset.entity_type, id: asset.entity_id },
+        FIXED_ASSET_READ_PERMISSIONS,
+      );
       return { data: asset };
     },
   );
