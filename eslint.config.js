@@ -35,6 +35,48 @@ export default tseslint.config(
     },
   },
   {
+    // The SPA reads runtime values of contract/ only from its zod-free modules (contract/values/*, and
+    // contract/spaces.ts): a value import from a module that defines zod schemas brings zod into the
+    // page's chunks (decision 0023). Types are free (`import type`). A form that truly shares a zod
+    // field with the server is allowlisted below.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/features/org/lib/org-form.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@contract/(?!values/|spaces$)',
+              allowTypeImports: true,
+              message:
+                'The SPA imports values of contract/ from @contract/values/* (no zod there); types with `import type` (decision 0023).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // contract/values/* stays free of zod: values from its siblings only, zod and the schema modules as types.
+    files: ['contract/values/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(zod$|\\.\\./)',
+              allowTypeImports: true,
+              message:
+                'contract/values/* holds no zod: import values from ./<sibling>, types with `import type`.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ENTITY_TYPES, MAX_ID } from './values/common';
+export * from './values/common';
 
 /** Every error answer of the API: `{ message }` in French. Deliberate HTTP errors carry the
  * `E_HTTP_EXCEPTION: ` prefix, as the production API does; the SPA strips it before showing. */
@@ -8,8 +10,6 @@ export const errorSchema = z.object({
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
 export type ApiError = z.infer<typeof errorSchema>;
-
-export const HTTP_EXCEPTION_PREFIX = 'E_HTTP_EXCEPTION: ';
 
 export const listMetaSchema = z.object({
   total: z.number().int(),
@@ -52,9 +52,6 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
-/** Largest id of the database (PostgreSQL integer): a larger one is invalid input, not a lookup. */
-export const MAX_ID = 2_147_483_647;
-
 export const idParamSchema = z.object({
   id: z.coerce
     .number({ error: 'Identifiant invalide.' })
@@ -66,7 +63,5 @@ export const idParamSchema = z.object({
 export const entityRefSchema = z.object({ id: z.number().int(), name: z.string() });
 export type EntityRef = z.infer<typeof entityRefSchema>;
 
-/** Entity types of the API, as SPEC.md section 3 names them. */
-export const ENTITY_TYPES = ['NATIONAL_OFFICE', 'REGION', 'SECTION', 'CHURCH', 'ACTIVITY_GROUP'] as const;
 export const entityTypeSchema = z.enum(ENTITY_TYPES, { error: "Type d'entité non supporté" });
 export type EntityType = z.infer<typeof entityTypeSchema>;

@@ -1,19 +1,13 @@
 import { z } from 'zod';
 import { entityRefSchema, limitParam, listSchema, MAX_ID, pageParam, searchParam } from './common';
-import { ROLE_GROUPS, type RoleGroup } from './roles';
+import { ROLE_GROUPS } from './roles';
+import { MEMBER_ROLE_FILTERS, REGION_MEMBERS_PAGE_SIZE } from './values/members';
+export * from './values/members';
 
 /**
  * Members of the offices (SPEC.md sections 2, 3, 6, 7): the users holding positions (roles) in a group
  * (national office, region, section, church), and everyone belonging to a group's area.
  */
-
-/** The URL segment of each role group: `/{segment}/{id}/members`. */
-export const GROUP_SEGMENTS = {
-  national_offices: 'national-offices',
-  regions: 'regions',
-  sections: 'sections',
-  churches: 'churches',
-} as const satisfies Record<RoleGroup, string>;
 
 const id = (message: string) =>
   z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
@@ -67,13 +61,6 @@ export const messageAnswerSchema = z.object({ message: z.string() });
 export const memberWriteAnswerSchema = z.object({ message: z.string(), data: memberSchema.nullable() });
 
 export const membersAnswerSchema = z.object({ data: z.array(memberSchema) });
-
-/** Tabs of the region members page: role codes containing these words. */
-export const MEMBER_ROLE_FILTERS = ['president', 'tresorier', 'secretaire'] as const;
-export type MemberRoleFilter = (typeof MEMBER_ROLE_FILTERS)[number];
-
-/** Pages of the region members page (SPEC.md section 9). */
-export const REGION_MEMBERS_PAGE_SIZE = 50;
 
 const groupParam = z.enum(ROLE_GROUPS, { error: 'Groupe invalide.' });
 

@@ -1,16 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID } from './common';
-
-/** Groups in which roles are held, and the scope each maps to (SPEC.md section 6). */
-export const ROLE_GROUPS = ['national_offices', 'regions', 'sections', 'churches'] as const;
-export type RoleGroup = (typeof ROLE_GROUPS)[number];
-
-export const GROUP_SCOPES = {
-  national_offices: 'national_office',
-  regions: 'region',
-  sections: 'section',
-  churches: 'church',
-} as const satisfies Record<RoleGroup, string>;
+import { ROLE_GROUPS } from './values/roles';
+export * from './values/roles';
 
 export const rolesQuerySchema = z.object({
   group: z.enum(ROLE_GROUPS, { error: 'Groupe invalide.' }),

@@ -1,8 +1,9 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { queryClient as appQueryClient } from '@/shared/api/query-client';
+import { toasterWanted } from '@/shared/ui/toast';
 
-// The toaster (sonner) loads after the first screen: the sign-in page does not wait for it.
+// The toaster (sonner) loads with the first toast (src/shared/ui/toast.ts): no page waits for it.
 const AppToaster = lazy(() =>
   import('@/shared/ui/toaster').then((module) => ({ default: module.AppToaster })),
 );
@@ -15,12 +16,15 @@ export function AppProviders({
   children: ReactNode;
   client?: QueryClient;
 }) {
+  const toaster = useSyncExternalStore(toasterWanted.subscribe, toasterWanted.get, toasterWanted.get);
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Suspense fallback={null}>
-        <AppToaster />
-      </Suspense>
+      {toaster && (
+        <Suspense fallback={null}>
+          <AppToaster />
+        </Suspense>
+      )}
     </QueryClientProvider>
   );
 }

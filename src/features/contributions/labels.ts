@@ -1,10 +1,9 @@
 import {
-  type Contribution,
   CONTRIBUTION_PERMISSIONS,
   CONTRIBUTION_TYPE_LABELS,
   CONTRIBUTION_TYPES,
-  type ContributionStatus,
-} from '@contract/contributions';
+} from '@contract/values/contributions';
+import type { Contribution, ContributionStatus } from '@contract/contributions';
 import type { BadgeTone } from '@/shared/ui/badge';
 
 export { CONTRIBUTION_TYPE_LABELS, CONTRIBUTION_TYPES };

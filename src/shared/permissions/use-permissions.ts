@@ -90,7 +90,7 @@ export function invalidatePermissions(client: QueryClient): Promise<void> {
 }
 
 /** The codes the SPA names (SPEC.md section 6: DELEGATE_PERMISSIONS, ASSIGN_ROLES, MANAGE_*_ROLES...). */
-export { PERMISSIONS } from '@contract/permissions';
+export { PERMISSIONS } from '@contract/values/permissions';
 
 /** POST /permissions/check: one permission on one entity (SPEC.md section 7); a failure is a denial. */
 async function checkOne(code: string, entity: PermissionEntity): Promise<boolean> {

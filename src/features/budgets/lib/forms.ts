@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUDGET_MESSAGES as M, MAX_BUDGET_AMOUNT } from '@contract/budgets';
+import { BUDGET_MESSAGES as M, MAX_BUDGET_AMOUNT } from '@contract/values/budgets';
 
 /** The budget item form of /admin/modeles-budget (the server checks the same rules). */
 export const templateFormSchema = z.object({

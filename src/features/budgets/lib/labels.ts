@@ -1,7 +1,8 @@
-import { BUDGET_STATUS_LABELS, type BudgetStatus } from '@contract/budgets';
+import { BUDGET_STATUS_LABELS } from '@contract/values/budgets';
+import type { BudgetStatus } from '@contract/budgets';
 import type { BadgeTone } from '@/shared/ui/badge';
 
-export { BUDGET_CATEGORY_LABELS, BUDGET_STATUS_LABELS } from '@contract/budgets';
+export { BUDGET_CATEGORY_LABELS, BUDGET_STATUS_LABELS } from '@contract/values/budgets';
 
 export const BUDGET_STATUS_TONES: Record<BudgetStatus, BadgeTone> = {
   draft: 'gray',

@@ -1,11 +1,7 @@
-import { isCalendarDate, todayInDenomination } from '@contract/dates';
+import { isCalendarDate, todayInDenomination } from '@contract/values/dates';
 import { z } from 'zod';
-import {
-  CONTRIBUTION_MESSAGES,
-  MAX_CONTRIBUTION_AMOUNT,
-  type ContributionType,
-  type CreateContributionBody,
-} from '@contract/contributions';
+import { CONTRIBUTION_MESSAGES, MAX_CONTRIBUTION_AMOUNT } from '@contract/values/contributions';
+import type { ContributionType, CreateContributionBody } from '@contract/contributions';
 import type { EntityLevel } from '@/shared/level/level-context';
 import { entityParams } from '@/shared/level/wire';
 

@@ -5,7 +5,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ACCOUNT_CATEGORIES } from '@contract/accounts';
+import { ACCOUNT_CATEGORIES } from '@contract/values/accounts';
 import { JOURNAL_TYPE_LABELS } from '@/shared/lib/labels';
 import { useIdempotencyKey } from '@/shared/api/idempotency';
 import { errorMessage } from '@/shared/lib/errors';

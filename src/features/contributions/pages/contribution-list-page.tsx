@@ -2,7 +2,7 @@ import { useFaithfulSearch } from '@/shared/api/faithful-search';
 import { useAuthorizedAccounts } from '@/shared/api/authorized-accounts';
 import { useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ACCOUNT_CATEGORIES } from '@contract/accounts';
+import { ACCOUNT_CATEGORIES } from '@contract/values/accounts';
 import type { Contribution, ContributionType } from '@contract/contributions';
 import { errorMessage } from '@/shared/lib/errors';
 import { exportToXlsx } from '@/shared/lib/export-xlsx';

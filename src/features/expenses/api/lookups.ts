@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ACCOUNT_CATEGORIES } from '@contract/accounts';
+import { ACCOUNT_CATEGORIES } from '@contract/values/accounts';
 import { http } from '@/shared/api/http-client';
 import { readList } from '@/shared/api/list';
-import { EXPENSE_ACCOUNT_CATEGORIES, type BudgetLine, type PlannedActivity } from '@contract/expenses';
+import { EXPENSE_ACCOUNT_CATEGORIES } from '@contract/values/expenses';
+import type { BudgetLine, PlannedActivity } from '@contract/expenses';
 import type { EntityLevel } from '@/shared/level/level-context';
 import { entityParams } from '@/shared/level/wire';
 import { expenseKeys } from './keys';

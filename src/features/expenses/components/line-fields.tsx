@@ -11,7 +11,8 @@ import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { useEntitySearch, useNationalOffice, type OrgKind } from '@/shared/org/entities';
 import type { LineFormValues } from '../lib/expense-form';
 import { DONATION_TYPE_LABELS, RECIPIENT_ENTITY_LABELS } from '../lib/labels';
-import { DONATION_TYPES, RECIPIENT_ENTITY_TYPES, type RecipientEntityType } from '@contract/expenses';
+import { DONATION_TYPES, RECIPIENT_ENTITY_TYPES } from '@contract/values/expenses';
+import type { RecipientEntityType } from '@contract/expenses';
 
 type LineErrors = FieldErrors<LineFormValues> | undefined;
 

@@ -8,7 +8,8 @@ import {
   type UseFormRegister,
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { EARLIEST_DATE, PAYMENT_METHODS, type ExpenseLine } from '@contract/expenses';
+import { EARLIEST_DATE, PAYMENT_METHODS } from '@contract/values/expenses';
+import type { ExpenseLine } from '@contract/expenses';
 import { useIdempotencyKey } from '@/shared/api/idempotency';
 import { useAccount } from '@/shared/auth/account-store';
 import { errorMessage } from '@/shared/lib/errors';

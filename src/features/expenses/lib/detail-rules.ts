@@ -1,6 +1,7 @@
-import { ENTITY_TYPES } from '@contract/common';
-import { EXPENSE_MESSAGES, type ExpenseLine, type ExpenseRequestDetail } from '@contract/expenses';
-import { PERMISSIONS } from '@contract/permissions';
+import { ENTITY_TYPES } from '@contract/values/common';
+import { EXPENSE_MESSAGES } from '@contract/values/expenses';
+import type { ExpenseLine, ExpenseRequestDetail } from '@contract/expenses';
+import { PERMISSIONS } from '@contract/values/permissions';
 
 /**
  * Who may do what on the detail of a request (SPEC.md sections 4 and 6), as pure functions of the

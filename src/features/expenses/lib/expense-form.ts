@@ -6,12 +6,14 @@ import {
   EXPENSE_MESSAGES as M,
   RECIPIENT_ENTITY_TYPES,
   checkDonationFields,
-  type CreateExpenseRequestBody,
-  type DonationType,
-  type ExpenseEntityType,
-  type ExpenseLine,
-  type ExpenseLineBody,
-  type RecipientEntityType,
+} from '@contract/values/expenses';
+import type {
+  CreateExpenseRequestBody,
+  DonationType,
+  ExpenseEntityType,
+  ExpenseLine,
+  ExpenseLineBody,
+  RecipientEntityType,
 } from '@contract/expenses';
 import { EXPENSE_MESSAGES as SCREEN_MESSAGES } from './messages';
 

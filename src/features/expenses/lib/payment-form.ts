@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { isCalendarDate, moneyDateProblem } from '@contract/dates';
+import { isCalendarDate, moneyDateProblem } from '@contract/values/dates';
 import {
   EARLIEST_DATE,
   EXPENSE_MESSAGES as M,
   PAYMENT_TIME_PATTERN,
   remainingMessage,
-  type PaymentBody,
-  type PaymentFixedAssetBody,
-} from '@contract/expenses';
+} from '@contract/values/expenses';
+import type { PaymentBody, PaymentFixedAssetBody } from '@contract/expenses';
 import { fullTime, nowParts, toIsoDateTime } from './expense-form';
 
 /**

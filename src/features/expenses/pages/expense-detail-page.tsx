@@ -1,11 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import {
-  FIXED_ASSET_ACCOUNT_CATEGORY,
-  type Attachment,
-  type ExpenseLine,
-  type ExpenseLineBody,
-  type ExpenseRequestDetail,
-} from '@contract/expenses';
+import { FIXED_ASSET_ACCOUNT_CATEGORY } from '@contract/values/expenses';
+import type { Attachment, ExpenseLine, ExpenseLineBody, ExpenseRequestDetail } from '@contract/expenses';
 import { useAccount } from '@/shared/auth/account-store';
 import { useParams } from 'react-router';
 import { parseIdParam } from '@/shared/level/level-context';

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { EXPENSE_REQUEST_STATUSES, type ExpenseRequestListItem } from '@contract/expenses';
+import { EXPENSE_REQUEST_STATUSES } from '@contract/values/expenses';
+import type { ExpenseRequestListItem } from '@contract/expenses';
 import { useLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
 import { useSpacePaths } from '@/shared/routing/space-paths';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { IMPORT_COLUMNS, IMPORT_LIMITS, type ImportReport, type ImportRow } from '@contract/faithful';
+import { IMPORT_COLUMNS, IMPORT_LIMITS } from '@contract/values/faithful';
+import type { ImportReport, ImportRow } from '@contract/faithful';
 import { errorMessage } from '@/shared/lib/errors';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';

@@ -6,10 +6,8 @@ import {
   normalizePhone,
   PHONE_PATTERN,
   REGISTRATION_PATTERN,
-  type CreateFaithfulBody,
-  type UpdateFaithfulBody,
-  type UserDetail,
-} from '@contract/faithful';
+} from '@contract/values/faithful';
+import type { CreateFaithfulBody, UpdateFaithfulBody, UserDetail } from '@contract/faithful';
 
 /**
  * The faithful form as typed (strings), checked with the server's rules and French messages

@@ -1,7 +1,8 @@
 import { useFaithfulSearch } from '@/shared/api/faithful-search';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { TRANSFER_MESSAGES, type FaithfulSummary, type FaithfulTransfer } from '@contract/faithful';
+import { TRANSFER_MESSAGES } from '@contract/values/faithful';
+import type { FaithfulSummary, FaithfulTransfer } from '@contract/faithful';
 import { errorMessage } from '@/shared/lib/errors';
 import { formatDate } from '@/shared/lib/format';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';

@@ -1,11 +1,11 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { JournalType } from '@contract/accounts';
-import {
-  JOURNAL_MAX_LIMIT,
-  type AccountJournalAnswer,
-  type FinancialReport,
-  type GeneralJournalAnswer,
-  type TreasuryJournalAnswer,
+import { JOURNAL_MAX_LIMIT } from '@contract/values/journals';
+import type {
+  AccountJournalAnswer,
+  FinancialReport,
+  GeneralJournalAnswer,
+  TreasuryJournalAnswer,
 } from '@contract/journals';
 import { http } from '@/shared/api/http-client';
 import type { EntityLevel } from '@/shared/level/level-context';

@@ -1,4 +1,5 @@
-import { JOURNAL_TYPES, type JournalType } from '@contract/accounts';
+import { JOURNAL_TYPES } from '@contract/values/accounts';
+import type { JournalType } from '@contract/accounts';
 import { JOURNAL_TYPE_LABELS } from '@/shared/lib/labels';
 import { Select } from '@/shared/ui/select';
 

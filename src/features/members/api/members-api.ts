@@ -23,7 +23,7 @@ import type {
   RevokeBody,
   UserGrant,
 } from '@contract/permissions';
-import { PERMISSION_SEARCH_LIMIT } from '@contract/permissions';
+import { PERMISSION_SEARCH_LIMIT } from '@contract/values/permissions';
 import type { Position, RoleGroup } from '@contract/roles';
 import { http } from '@/shared/api/http-client';
 import { readItem, readList, readPage } from '@/shared/api/list';

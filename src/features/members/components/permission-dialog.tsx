@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PermissionScope, UserGrant } from '@contract/permissions';
-import { PERMISSION_SCOPE_LABELS } from '@contract/permissions';
+import { PERMISSION_SCOPE_LABELS } from '@contract/values/permissions';
 import { useAccount } from '@/shared/auth/account-store';
 import { formatDate } from '@/shared/lib/format';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';

@@ -1,8 +1,8 @@
 import type { EntityType } from '@contract/common';
 import type { MemberRole } from '@contract/members';
-import { GROUP_SEGMENTS } from '@contract/members';
+import { GROUP_SEGMENTS } from '@contract/values/members';
 import type { PermissionScope } from '@contract/permissions';
-import { PERMISSIONS } from '@contract/permissions';
+import { PERMISSIONS } from '@contract/values/permissions';
 import type { RoleGroup } from '@contract/roles';
 import type { OrgKind } from '@/shared/org/entities';
 

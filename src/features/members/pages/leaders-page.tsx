@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ROLE_GROUPS, type RoleGroup } from '@contract/roles';
+import { ROLE_GROUPS } from '@contract/values/roles';
+import type { RoleGroup } from '@contract/roles';
 import { KIND_OF_GROUP, useEntitySearch } from '@/shared/org/entities';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { usePageTitle } from '@/shared/level/page-title';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { Member, MemberRoleFilter } from '@contract/members';
-import { REGION_MEMBERS_PAGE_SIZE } from '@contract/members';
+import { REGION_MEMBERS_PAGE_SIZE } from '@contract/values/members';
 import { useAccount } from '@/shared/auth/account-store';
 import { hasRole } from '@/shared/auth/roles';
 import { errorMessage } from '@/shared/lib/errors';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SUBSCRIPTION_TARGETS, type SubscriptionTarget } from '@contract/subscriptions';
+import { SUBSCRIPTION_TARGETS } from '@contract/values/subscriptions';
+import type { SubscriptionTarget } from '@contract/subscriptions';
 import type { EntityLevel } from '@/shared/level/level-context';
 import { errorMessage } from '@/shared/lib/errors';
 import { formatMoney } from '@/shared/lib/format';

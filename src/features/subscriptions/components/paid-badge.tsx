@@ -1,4 +1,5 @@
-import { PAYMENT_ATTEMPT_STATUS_LABELS, type PaymentAttemptStatus } from '@contract/subscriptions';
+import { PAYMENT_ATTEMPT_STATUS_LABELS } from '@contract/values/subscriptions';
+import type { PaymentAttemptStatus } from '@contract/subscriptions';
 import { Badge } from '@/shared/ui/badge';
 
 /** 'Payée' / 'Non payée' (SPEC.md section 4: paid if a payment exists). */

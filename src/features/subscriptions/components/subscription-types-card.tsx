@@ -1,11 +1,8 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  SUBSCRIPTION_TARGET_LABELS,
-  SUBSCRIPTION_TARGETS,
-  type SubscriptionType,
-} from '@contract/subscriptions';
+import { SUBSCRIPTION_TARGET_LABELS, SUBSCRIPTION_TARGETS } from '@contract/values/subscriptions';
+import type { SubscriptionType } from '@contract/subscriptions';
 import { errorMessage } from '@/shared/lib/errors';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';

@@ -6,7 +6,7 @@ import {
   PAYER_PHONE_PATTERN,
   SUBSCRIPTION_MESSAGES as M,
   SUBSCRIPTION_TARGETS,
-} from '@contract/subscriptions';
+} from '@contract/values/subscriptions';
 import type { Account } from '@contract/auth';
 
 /** The pay form (SPEC.md section 3, subscription input): phone required, names and email optional. */
