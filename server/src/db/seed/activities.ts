@@ -11,7 +11,7 @@ import { queryOne } from '../query';
  * - every church: 3 activities (this month: a service and a rehearsal of the Chorale; next month: a
  *   seminar), its own church type 'Répétition de chorale';
  * - the demo church (fidele@'s): a draft, a submitted and a returned report, and the Chorale's submitted
- *   report; the demo section: a submitted report.
+ *   report; the demo section: a submitted report; every other church: last month's report, submitted.
  */
 export async function seedActivities(db: Db, options: { now?: Date } = {}): Promise<{ members: number }> {
   const existing = await queryOne<{ n: number }>(db, sql`select count(*)::int as n from department_members`);
@@ -111,6 +111,20 @@ export async function seedActivities(db: Db, options: { now?: Date } = {}): Prom
         ) as r(entity_type, entity_id, title, period_start, period_end, activity, men, women, children, summary,
                results, difficulties, status, comment, author)
         where r.entity_id is not null`,
+  );
+  // every other church: its monthly report of last month, submitted
+  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const lastStart = last.toISOString().slice(0, 10);
+  const lastEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).toISOString().slice(0, 10);
+  await db.execute(
+    sql`insert into activity_reports (entity_type, entity_id, title, period_start, period_end, men, women, children,
+          summary, status, submitted_at)
+        select 'church', c.id, 'Rapport mensuel des activités', ${lastStart}::date, ${lastEnd}::date,
+          20 + c.id % 30, 30 + c.id % 40, 10 + c.id % 20,
+          'Cultes du dimanche, réunions de prière et visites aux familles.', 'submitted', now() - interval '5 days'
+        from churches c
+        where c.id <> (select church_id from users where email = 'fidele@example.org')
+        order by c.id`,
   );
   const members = await queryOne<{ n: number }>(db, sql`select count(*)::int as n from department_members`);
   return { members: Number(members?.n ?? 0) };
