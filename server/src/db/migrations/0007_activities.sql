@@ -58,6 +58,7 @@ CREATE INDEX "department_members_user_idx" ON "department_members" USING btree (
 ALTER TABLE "activity_types" ADD CONSTRAINT "activity_types_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "planned_activities" ADD CONSTRAINT "planned_activities_department_id_departments_id_fk" FOREIGN KEY ("department_id") REFERENCES "public"."departments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "planned_activities" ADD CONSTRAINT "planned_activities_budget_line_id_budget_lines_id_fk" FOREIGN KEY ("budget_line_id") REFERENCES "public"."budget_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "expense_requests_planned_activity_idx" ON "expense_requests" USING btree ("planned_activity_id");--> statement-breakpoint
 CREATE INDEX "activity_types_entity_idx" ON "activity_types" USING btree ("entity_type","entity_id");--> statement-breakpoint
 ALTER TABLE "planned_activities" ADD CONSTRAINT "planned_activities_status_ck" CHECK ("planned_activities"."status" in ('planned', 'done', 'cancelled'));--> statement-breakpoint
 ALTER TABLE "planned_activities" ADD CONSTRAINT "planned_activities_cost_ck" CHECK ("planned_activities"."estimated_cost" is null or "planned_activities"."estimated_cost" >= 0);

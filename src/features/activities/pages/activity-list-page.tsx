@@ -53,7 +53,6 @@ export function ActivityListPage({ title = 'Activités planifiées' }: { title?:
       key: 'date',
       header: 'Date',
       cell: (a) => `${formatDate(a.planned_date)}${a.planned_time ? ` à ${a.planned_time}` : ''}`,
-      className: 'whitespace-nowrap',
     },
     { key: 'type', header: 'Type', cell: (a) => a.activityType?.name ?? '—' },
     { key: 'place', header: 'Lieu', cell: (a) => a.place ?? '—' },

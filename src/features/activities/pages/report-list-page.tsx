@@ -26,9 +26,9 @@ const STATUS_OPTIONS = [
   ...Object.entries(REPORT_STATUS_LABELS).map(([value, label]) => ({ value, label })),
 ];
 const SCOPE_OPTIONS = [
-  { value: 'all', label: 'Les nôtres et ceux des entités rattachées' },
+  { value: 'all', label: 'Tous les rapports' },
   { value: 'own', label: 'Nos rapports' },
-  { value: 'below', label: 'Soumis par les entités rattachées' },
+  { value: 'below', label: 'Des entités rattachées' },
 ];
 
 /**
@@ -74,7 +74,6 @@ export function ReportListPage({ reading = false }: { reading?: boolean }) {
       key: 'period',
       header: 'Période',
       cell: (r) => `${formatDate(r.period_start)} – ${formatDate(r.period_end)}`,
-      className: 'whitespace-nowrap',
     },
     { key: 'attendance', header: 'Participants', align: 'right', cell: (r) => r.men + r.women + r.children },
     { key: 'status', header: 'Statut', cell: (r) => <ReportStatusBadge status={r.status} /> },
