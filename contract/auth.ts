@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { myDepartmentSchema } from './activities';
 import { entityRefSchema } from './common';
 
 export const loginBodySchema = z.strictObject({
@@ -38,6 +39,8 @@ export const accountSchema = z.object({
   managedChurches: z.array(entityRefSchema),
   /** the church the user belongs to as a faithful member */
   faithfulChurch: entityRefSchema.nullable(),
+  /** GET /me (issue 14): the departments the user leads or belongs to */
+  departments: z.array(myDepartmentSchema).optional(),
 });
 export type Account = z.infer<typeof accountSchema>;
 

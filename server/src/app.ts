@@ -16,6 +16,7 @@ import { registerSpaAndNotFound } from './http/spa';
 import './http/zod-locale';
 import { accountsRoutes } from './modules/accounts/routes';
 import { authRoutes, type LoginLimits } from './modules/auth/routes';
+import { activityRoutes } from './modules/activities/routes';
 import { budgetRoutes } from './modules/budgets/routes';
 import { contributionRoutes } from './modules/contributions/routes';
 import { expenseRoutes } from './modules/expenses/routes';
@@ -104,6 +105,7 @@ export async function buildApp({ database, config, loginLimits }: BuildAppOption
       await api.register(memberRoutes);
       await api.register(subscriptionRoutes);
       await api.register(budgetRoutes);
+      await api.register(activityRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,3 +1,4 @@
+import { activitiesRoute, departmentDashboardRoute, departmentListRoute } from '@/features/activities/routes';
 import { budgetTemplatesRoute } from '@/features/budgets/routes';
 import { departmentContributionsRoute, faithfulContributionsRoute } from '@/features/contributions/routes';
 import { expenseRoutes } from '@/features/expenses/routes';
@@ -24,7 +25,11 @@ export const space: SpaceDefinition = {
   home: ADMIN_ROOT,
   nav: adminNav,
   entity: (type, target) =>
-    type === 'NATIONAL_OFFICE' ? `${ADMIN_ROOT}/bureaux-nationaux/${target.id}` : null,
+    type === 'NATIONAL_OFFICE'
+      ? `${ADMIN_ROOT}/bureaux-nationaux/${target.id}`
+      : type === 'ACTIVITY_GROUP'
+        ? `${ADMIN_ROOT}/departements/${target.id}`
+        : null,
   routes: [
     {
       element: <SpaceLevel level={GLOBAL_LEVEL} />,
@@ -54,7 +59,10 @@ export const space: SpaceDefinition = {
         leadersRoute(),
         externalAccountantsRoute(),
         budgetTemplatesRoute(),
+        departmentListRoute(),
         departmentBranch([
+          departmentDashboardRoute(),
+          activitiesRoute(),
           departmentMembersRoute(),
           departmentContributionsRoute(),
           ...expenseRoutes({ add: false, detail: false }),

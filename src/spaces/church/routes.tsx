@@ -1,4 +1,11 @@
 import { useLocation } from 'react-router';
+import {
+  departmentDashboardRoute,
+  departmentListRoute,
+  plannedActivityRoutes,
+  readingReportRoutes,
+  reportRoutes,
+} from '@/features/activities/routes';
 import { budgetRoutes } from '@/features/budgets/routes';
 import {
   contributionRoutes,
@@ -13,6 +20,7 @@ import { subscriptionRoutes } from '@/features/subscriptions/routes';
 import { useAccount } from '@/shared/auth/account-store';
 import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
 import type { SpaceDefinition } from '@/shared/routing/space';
+import { departmentBranch } from '../common/branches';
 import { SpaceHub } from '../common/space-hub';
 import { useLeaderContext } from '../common/use-leader-context';
 import { BillingScreen } from './billing-screen';
@@ -48,7 +56,8 @@ export const space: SpaceDefinition = {
   root: ROOT,
   home: ROOT,
   nav: churchNav,
-  entity: (type) => (type === 'CHURCH' ? ROOT : null),
+  entity: (type, target) =>
+    type === 'CHURCH' ? ROOT : type === 'ACTIVITY_GROUP' ? `${ROOT}/departements/${target.id}` : null,
   routes: [
     {
       element: <ChurchLevel />,
@@ -64,6 +73,11 @@ export const space: SpaceDefinition = {
         faithfulContributionsRoute(),
         ...subscriptionRoutes(),
         ...budgetRoutes(),
+        ...plannedActivityRoutes(),
+        ...reportRoutes(),
+        ...readingReportRoutes(),
+        departmentListRoute(),
+        departmentBranch([departmentDashboardRoute()]),
       ],
     },
   ],

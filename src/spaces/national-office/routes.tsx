@@ -1,3 +1,10 @@
+import {
+  activitiesRoute,
+  departmentDashboardRoute,
+  departmentListRoute,
+  groupAndTypeRoutes,
+  reportRoutes,
+} from '@/features/activities/routes';
 import { budgetRoutes } from '@/features/budgets/routes';
 import {
   contributionRoutes,
@@ -54,6 +61,8 @@ export const space: SpaceDefinition = {
         return `${ROOT}/sections/${target.id}`;
       case 'CHURCH':
         return `${ROOT}/eglises/${target.id}`;
+      case 'ACTIVITY_GROUP':
+        return `${ROOT}/departements/${target.id}`;
       default:
         return null;
     }
@@ -69,6 +78,9 @@ export const space: SpaceDefinition = {
         officeMembersRoute(),
         ...faithfulRoutes(),
         ...subscriptionRoutes(),
+        ...reportRoutes(),
+        activitiesRoute(),
+        departmentListRoute(),
         // The office's accounting ('espace-comptable/...'): the pages stay at the office's Level.
         ...prefixed('espace-comptable', [
           ...contributionRoutes(),
@@ -77,6 +89,8 @@ export const space: SpaceDefinition = {
           ...budgetRoutes(),
         ]),
         departmentBranch([
+          departmentDashboardRoute(),
+          activitiesRoute(),
           departmentMembersRoute(),
           departmentContributionsRoute(),
           ...expenseRoutes({ add: false, detail: false }),
@@ -88,6 +102,7 @@ export const space: SpaceDefinition = {
             ...contributionRoutes({ create: false }),
             ...expenseRoutes(),
             officeMembersRoute(),
+            ...reportRoutes(),
           ],
         }),
         // No list of sections in this space: a section's page goes back to its region.
@@ -98,6 +113,7 @@ export const space: SpaceDefinition = {
             ...contributionRoutes({ create: false }),
             ...expenseRoutes({ detail: false }),
             officeMembersRoute(),
+            ...reportRoutes({ listOnly: true }),
           ],
         }),
         churchBranch({
@@ -110,6 +126,8 @@ export const space: SpaceDefinition = {
             faithfulContributionsRoute(),
             // the office bills its churches
             ...subscriptionRoutes({ create: true }),
+            ...groupAndTypeRoutes(),
+            ...reportRoutes({ listOnly: true }),
           ],
         }),
       ],

@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { activitiesRoute, departmentDashboardRoute } from '@/features/activities/routes';
 import { departmentContributionsRoute, myContributionsRoutes } from '@/features/contributions/routes';
 import { expenseRoutes, myExpensesRoute } from '@/features/expenses/routes';
 import { useAccount } from '@/shared/auth/account-store';
@@ -9,7 +11,34 @@ import { PERSONAL_HOME, personalNav } from './nav';
 
 function PersonalHome() {
   const account = useAccount();
-  return <SpaceHub title="Mon espace" subtitle={account?.faithfulChurch?.name} />;
+  const departments = account?.departments ?? [];
+  return (
+    <>
+      <SpaceHub title="Mon espace" subtitle={account?.faithfulChurch?.name} />
+      {departments.length > 0 && (
+        <section aria-labelledby="my-departments" className="mx-auto mt-8 max-w-6xl space-y-3">
+          <h2 id="my-departments" className="text-lg font-semibold text-slate-900">
+            Mes départements
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {departments.map((d) => (
+              <li key={d.id}>
+                <Link
+                  to={`/departements/${d.id}/dashboard`}
+                  className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-300"
+                >
+                  <span className="font-medium text-brand-700">{d.name}</span>
+                  <span className="block text-sm text-slate-600">
+                    {d.role === 'leader' ? 'Responsable' : 'Membre'}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
 }
 
 export const space: SpaceDefinition = {
@@ -19,6 +48,7 @@ export const space: SpaceDefinition = {
   root: '/',
   home: PERSONAL_HOME,
   nav: personalNav,
+  entity: (type, target) => (type === 'ACTIVITY_GROUP' ? `/departements/${target.id}` : null),
   routes: [
     {
       element: <SpaceLevel level={GLOBAL_LEVEL} />,
@@ -27,7 +57,12 @@ export const space: SpaceDefinition = {
         { path: 'dashboard', element: <PersonalHome /> },
         ...myContributionsRoutes(),
         myExpensesRoute('mes-requetes'),
-        departmentBranch([departmentContributionsRoute(), ...expenseRoutes({ add: false, detail: false })]),
+        departmentBranch([
+          departmentDashboardRoute(),
+          activitiesRoute(),
+          departmentContributionsRoute(),
+          ...expenseRoutes({ add: false, detail: false }),
+        ]),
       ],
     },
   ],

@@ -1,3 +1,4 @@
+import { departmentListRoute, reportRoutes } from '@/features/activities/routes';
 import { budgetRoutes } from '@/features/budgets/routes';
 import { contributionRoutes } from '@/features/contributions/routes';
 import { expenseAddRoute, expenseRoutes } from '@/features/expenses/routes';
@@ -60,6 +61,8 @@ export const space: SpaceDefinition = {
         expenseAddRoute('creer-une-depense'),
         ...budgetRoutes(),
         regionMembersRoute(),
+        ...reportRoutes(),
+        departmentListRoute(),
         ...faithfulRoutes(),
         sectionBranch({
           links: SECTION_LINKS,
@@ -68,8 +71,9 @@ export const space: SpaceDefinition = {
             ...contributionRoutes({ create: false }),
             ...expenseRoutes({ add: false, detail: false }),
             officeMembersRoute(),
+            ...reportRoutes(),
             // The region shows a church under its section only.
-            churchBranch({ links: CHURCH_LINKS, pages: overseenChurchPages() }),
+            churchBranch({ links: CHURCH_LINKS, pages: [...overseenChurchPages(), ...reportRoutes()] }),
           ],
         }),
       ],

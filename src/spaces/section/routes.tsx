@@ -1,3 +1,4 @@
+import { departmentDashboardRoute, departmentListRoute, reportRoutes } from '@/features/activities/routes';
 import { budgetRoutes } from '@/features/budgets/routes';
 import { contributionRoutes } from '@/features/contributions/routes';
 import { expenseRoutes } from '@/features/expenses/routes';
@@ -5,7 +6,7 @@ import { officeMembersRoute } from '@/features/members/routes';
 import { orgListRoute } from '@/features/org/routes';
 import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
 import type { SpaceDefinition } from '@/shared/routing/space';
-import { CHURCH_LINKS, churchBranch, overseenChurchPages } from '../common/branches';
+import { CHURCH_LINKS, churchBranch, departmentBranch, overseenChurchPages } from '../common/branches';
 import { SpaceHub } from '../common/space-hub';
 import { useLeaderContext } from '../common/use-leader-context';
 import { SECTION_ROOT as ROOT, sectionNav } from './nav';
@@ -30,6 +31,7 @@ export const space: SpaceDefinition = {
   entity: (type, target) => {
     if (type === 'SECTION') return ROOT;
     if (type === 'CHURCH') return `${ROOT}/eglises/${target.id}`;
+    if (type === 'ACTIVITY_GROUP') return `${ROOT}/departements/${target.id}`;
     return null;
   },
   routes: [
@@ -43,7 +45,13 @@ export const space: SpaceDefinition = {
         ...expenseRoutes(),
         ...budgetRoutes(),
         officeMembersRoute(),
-        churchBranch({ links: CHURCH_LINKS, pages: overseenChurchPages() }),
+        ...reportRoutes(),
+        departmentListRoute(),
+        departmentBranch([departmentDashboardRoute()]),
+        churchBranch({
+          links: CHURCH_LINKS,
+          pages: [...overseenChurchPages(), ...reportRoutes({ listOnly: true })],
+        }),
       ],
     },
   ],

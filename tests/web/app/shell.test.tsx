@@ -54,10 +54,12 @@ describe('space shell', () => {
       ['Églises', '/ma-region/eglises'],
       ['Recettes', '/ma-region/recettes'],
       ['Dépenses', '/ma-region/depenses'],
+      ['Rapports d’activités', '/ma-region/rapport-activites'],
       ['Membres', '/ma-region/membres'],
       ['Fidèles', '/ma-region/fideles'],
       ['Budget', '/ma-region/budget'],
       ['Budgets', '/ma-region/budgets'],
+      ['Départements', '/ma-region/departements'],
     ]);
     const cards = within(screen.getByRole('region', { name: 'Rubriques' })).getAllByRole('link');
     expect(cards.map((card) => card.getAttribute('href'))).toEqual([
@@ -65,13 +67,15 @@ describe('space shell', () => {
       '/ma-region/eglises',
       '/ma-region/recettes',
       '/ma-region/depenses',
+      '/ma-region/rapport-activites',
       '/ma-region/membres',
       '/ma-region/fideles',
       '/ma-region/budget',
       '/ma-region/budgets',
+      '/ma-region/departements',
     ]);
-    // Features not built yet (activity reports, notifications) have no link: no path to the not-found page.
-    expect(screen.queryByRole('link', { name: /Rapports|Notifications/ })).not.toBeInTheDocument();
+    // Features not built yet (notifications) have no link: no path to the not-found page.
+    expect(screen.queryByRole('link', { name: /Notifications/ })).not.toBeInTheDocument();
   });
 
   it('opens the navigation in a drawer on a phone', async () => {
@@ -93,6 +97,7 @@ describe('space shell', () => {
       '/admin/responsables',
       '/admin/comptables-externes',
       '/admin/modeles-budget',
+      '/admin/departements',
     ]);
     // what the phone's header has no room for: the first name, the other spaces, the logout
     expect(within(drawer).getByText(demo.admin.firstname)).toBeInTheDocument();

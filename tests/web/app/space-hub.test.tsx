@@ -38,10 +38,12 @@ describe('space hub (home page until the dashboards land)', () => {
       '/ma-region/eglises',
       '/ma-region/recettes',
       '/ma-region/depenses',
+      '/ma-region/rapport-activites',
       '/ma-region/membres',
       '/ma-region/fideles',
       '/ma-region/budget',
       '/ma-region/budgets',
+      '/ma-region/departements',
     ]);
   });
 

@@ -305,6 +305,8 @@ export const expenseRequests = pgTable(
     index('expense_requests_created_by_idx').on(t.createdBy, t.createdAt),
     // budget against actual (issue 13): the requests attached to a budget line
     index('expense_requests_budget_line_idx').on(t.budgetLineId),
+    // the actual cost of a planned activity (issue 14): the requests linked to it
+    index('expense_requests_planned_activity_idx').on(t.plannedActivityId),
     check(
       'expense_requests_status_ck',
       sql`${t.status} in ('approval_pending', 'rejected', 'approved', 'validated')`,

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
-import { users } from './core';
+import { departments, users } from './core';
 import { operationAccounts, type FinanceEntityType } from './finance';
 
 // Budgets and planned activities: the add-expense form links a request to a budget line and to a
@@ -102,12 +102,25 @@ export const budgetLines = pgTable(
   ],
 );
 
-/** Kinds of activities ('type-activites'): e.g. 'Culte', 'Conférence', 'Séminaire'. */
-export const activityTypes = pgTable('activity_types', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * Kinds of activities ('type-activites'): e.g. 'Culte', 'Conférence', 'Séminaire'. Those without an
+ * entity are shared by every church; a church adds its own (issue 14).
+ */
+export const activityTypes = pgTable(
+  'activity_types',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    entityType: text('entity_type').$type<FinanceEntityType>(),
+    entityId: integer('entity_id'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('activity_types_entity_idx').on(t.entityType, t.entityId)],
+);
+
+export const PLANNED_ACTIVITY_STATUSES = ['planned', 'done', 'cancelled'] as const;
+export type PlannedActivityStatus = (typeof PLANNED_ACTIVITY_STATUSES)[number];
 
 /** An activity an entity plans ('activités planifiées'). */
 export const plannedActivities = pgTable(
@@ -118,10 +131,88 @@ export const plannedActivities = pgTable(
     entityId: integer('entity_id').notNull(),
     title: text('title').notNull(),
     plannedDate: date('planned_date', { mode: 'string' }).notNull(),
+    /** 'HH:MM', optional */
+    plannedTime: text('planned_time'),
+    place: text('place'),
     activityTypeId: integer('activity_type_id').references(() => activityTypes.id),
+    /** the department that runs it (optional) */
+    departmentId: integer('department_id').references(() => departments.id),
+    /** estimated cost in XOF */
+    estimatedCost: integer('estimated_cost'),
+    budgetLineId: integer('budget_line_id').references(() => budgetLines.id),
+    status: text('status').$type<PlannedActivityStatus>().notNull().default('planned'),
     description: text('description'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index('planned_activities_entity_idx').on(t.entityType, t.entityId, t.plannedDate)],
+  (t) => [
+    index('planned_activities_entity_idx').on(t.entityType, t.entityId, t.plannedDate),
+    check('planned_activities_status_ck', sql`${t.status} in ('planned', 'done', 'cancelled')`),
+    check('planned_activities_cost_ck', sql`${t.estimatedCost} is null or ${t.estimatedCost} >= 0`),
+  ],
+);
+
+export const DEPARTMENT_ROLES = ['leader', 'member'] as const;
+export type DepartmentRole = (typeof DEPARTMENT_ROLES)[number];
+
+/** The members of a department (activity group): its leader and its members, faithful of its church. */
+export const departmentMembers = pgTable(
+  'department_members',
+  {
+    id: serial('id').primaryKey(),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    role: text('role').$type<DepartmentRole>().notNull().default('member'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('department_members_uq').on(t.departmentId, t.userId),
+    index('department_members_user_idx').on(t.userId),
+    check('department_members_role_ck', sql`${t.role} in ('leader', 'member')`),
+  ],
+);
+
+export const REPORT_STATUSES = ['draft', 'submitted', 'returned'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** An activity report ('rapport d'activités'): drafted, submitted to the level above, maybe sent back. */
+export const activityReports = pgTable(
+  'activity_reports',
+  {
+    id: serial('id').primaryKey(),
+    entityType: text('entity_type').$type<FinanceEntityType>().notNull(),
+    entityId: integer('entity_id').notNull(),
+    title: text('title').notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    plannedActivityId: integer('planned_activity_id').references(() => plannedActivities.id),
+    men: integer('men').notNull().default(0),
+    women: integer('women').notNull().default(0),
+    children: integer('children').notNull().default(0),
+    summary: text('summary').notNull(),
+    results: text('results'),
+    difficulties: text('difficulties'),
+    status: text('status').$type<ReportStatus>().notNull().default('draft'),
+    /** the comment of the level above when it sends the report back */
+    returnComment: text('return_comment'),
+    createdBy: integer('created_by').references(() => users.id),
+    submittedBy: integer('submitted_by').references(() => users.id),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    returnedBy: integer('returned_by').references(() => users.id),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('activity_reports_entity_idx').on(t.entityType, t.entityId, t.periodStart),
+    index('activity_reports_status_idx').on(t.status),
+    check('activity_reports_status_ck', sql`${t.status} in ('draft', 'submitted', 'returned')`),
+    check('activity_reports_attendance_ck', sql`${t.men} >= 0 and ${t.women} >= 0 and ${t.children} >= 0`),
+    check('activity_reports_period_ck', sql`${t.periodEnd} >= ${t.periodStart}`),
+  ],
 );

@@ -35,6 +35,7 @@ import {
 } from '../schema/finance';
 import { operationAccountIdsByCode, seedFinanceReferenceData } from './accounts';
 import { seedLarge } from './large';
+import { seedActivities } from './activities';
 import { seedPlanning } from './planning';
 import {
   CHURCH_DEPARTMENTS,
@@ -697,6 +698,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
     );
   });
   await seedPlanning(db, { now: options.now });
+  await seedActivities(db, { now: options.now });
   await db.execute(sql`analyze`);
   const counts = {
     users: data.users.length,

@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { expectPath, signIn } from './helpers';
+
+/*
+ * Activities end to end on the seeded demo (issue 14, trimmed: no expense payment, no photo): the
+ * pastor plans an activity, writes its report and submits it; the section representative reads it
+ * and sends it back with a comment the pastor then sees; fidele@, leader of the Chorale, opens the
+ * department's dashboard from the personal space on a 360 px phone.
+ */
+
+const TITLE = `Veillée de prière ${Date.now()}`;
+
+test('an activity is planned, reported, submitted, sent back; the leader sees the department', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const day = new Date();
+  const date = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-15`;
+
+  // the pastor plans the activity
+  await signIn(page, 'pasteur@example.org');
+  await expectPath(page, /^\/mon-eglise/);
+  await page.goto('/mon-eglise/activites-planifiees/nouveau');
+  await page.getByLabel('Titre').fill(TITLE);
+  await page.getByLabel('Date', { exact: false }).first().fill(date);
+  await page.getByLabel('Heure').fill('20:00');
+  await page.getByLabel('Lieu').fill('Temple principal');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expectPath(page, /^\/mon-eglise\/activites-planifiees\/\d+$/);
+  await expect(page.getByRole('heading', { name: TITLE }).first()).toBeVisible();
+
+  // writes the report on it, saved as a draft, then submits it
+  await page.goto('/mon-eglise/rapport-activites/nouveau');
+  await page.getByLabel('Titre').fill(`Rapport — ${TITLE}`);
+  await page.getByLabel('Début de la période').fill(date);
+  await page.getByLabel('Fin de la période').fill(date);
+  await page.getByRole('combobox', { name: 'Activité planifiée' }).click();
+  await page.getByRole('option', { name: new RegExp(TITLE) }).click();
+  await page.getByLabel('Hommes').fill('12');
+  await page.getByLabel('Femmes').fill('25');
+  await page.getByLabel('Enfants').fill('8');
+  await page.getByLabel('Résumé').fill('Une nuit de prière pour les familles.');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expectPath(page, /^\/mon-eglise\/rapport-activites\/\d+$/);
+  const reportPath = new URL(page.url()).pathname;
+  const reportId = reportPath.split('/').pop();
+  await expect(page.getByText('Brouillon', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Soumettre' }).click();
+  await expect(page.getByText('Soumis', { exact: true })).toBeVisible();
+
+  // the section representative reads it among the reports of its churches and sends it back
+  const sectionContext = await browser.newContext();
+  const section = await sectionContext.newPage();
+  await signIn(section, 'section@example.org');
+  await expectPath(section, /^\/ma-section/);
+  await section.goto('/ma-section/rapport-activites');
+  await section.getByRole('link', { name: `Rapport — ${TITLE}` }).click();
+  await expectPath(section, `/ma-section/rapport-activites/${reportId}`);
+  await expect(section.getByText('Hommes')).toBeVisible();
+  await section.getByRole('button', { name: 'Renvoyer' }).click();
+  const dialog = section.getByRole('dialog', { name: 'Renvoyer le rapport' });
+  await dialog.getByLabel('Commentaire').fill('Merci de préciser les résultats.');
+  await dialog.getByRole('button', { name: 'Renvoyer' }).click();
+  await expect(section.getByText('Renvoyé', { exact: true })).toBeVisible();
+  await sectionContext.close();
+
+  // the pastor sees the comment
+  await page.reload();
+  await expect(page.getByRole('note')).toContainText('Merci de préciser les résultats.');
+  await expect(page.getByRole('button', { name: 'Modifier' })).toBeVisible();
+
+  // fidele@ opens the Chorale's dashboard from the personal space on a phone
+  const phone = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const fidele = await phone.newPage();
+  await signIn(fidele, 'fidele@example.org');
+  await expectPath(fidele, '/dashboard');
+  await fidele.getByRole('link', { name: /Chorale/ }).click();
+  await expectPath(fidele, /^\/departements\/\d+\/dashboard$/);
+  await expect(fidele.getByText('Vous en êtes responsable.')).toBeVisible();
+  await expect(fidele.getByRole('region', { name: 'Recettes et dépenses par mois' })).toBeVisible();
+  const width = await fidele.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+  await phone.close();
+});

@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { ActivityType } from '@contract/activities';
+import { levelEntity, useLevel } from '@/shared/level/level-context';
+import { usePageTitle } from '@/shared/level/page-title';
+import { entityParams } from '@/shared/level/wire';
+import { errorMessage } from '@/shared/lib/errors';
+import { useSpacePaths } from '@/shared/routing/space-paths';
+import { Button } from '@/shared/ui/button';
+import { Card } from '@/shared/ui/card';
+import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
+import { FormError } from '@/shared/ui/form-error';
+import { PageSection } from '@/shared/ui/page-section';
+import { TextField } from '@/shared/ui/text-field';
+import { notify } from '@/shared/ui/toast';
+import { useActivityTypes, useCreateActivityType } from '../api/activities';
+import { nameFormSchema, type NameFormValues } from '../lib/forms';
+
+/** The church's activity types: the shared ones and its own ('type-activites'). */
+export function ActivityTypesPage() {
+  const paths = useSpacePaths();
+  usePageTitle("Types d'activités", { back: paths.here });
+  const entity = levelEntity(useLevel());
+  const navigate = useNavigate();
+  const types = useActivityTypes(entity);
+  const addPath = paths.page('activities.typeNew');
+  const columns: DataTableColumn<ActivityType>[] = [
+    { key: 'name', header: 'Type', cell: (t) => t.name, mobile: 'title' },
+    {
+      key: 'scope',
+      header: 'Portée',
+      cell: (t) => (t.entity_type ? "Propre à l'église" : 'Commun à toutes les églises'),
+    },
+  ];
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageSection
+        title="Types d'activités"
+        actions={addPath && <Button onClick={() => navigate(addPath)}>Nouveau type</Button>}
+      >
+        <FormError message={types.isError ? errorMessage(types.error) : null} />
+        <DataTable
+          caption="Liste des types d'activités"
+          columns={columns}
+          rows={types.data}
+          loading={types.isLoading}
+          emptyText="Aucun résultat"
+        />
+      </PageSection>
+    </div>
+  );
+}
+
+/** 'Nouveau type d'activité'. */
+export function ActivityTypeFormPage() {
+  const paths = useSpacePaths();
+  const listPath = paths.page('activities.types');
+  usePageTitle("Nouveau type d'activité", { back: listPath ?? paths.here });
+  const entity = levelEntity(useLevel());
+  const navigate = useNavigate();
+  const create = useCreateActivityType();
+  const form = useForm<NameFormValues>({
+    resolver: zodResolver(nameFormSchema),
+    defaultValues: { name: '', description: '' },
+  });
+  const submit = form.handleSubmit(async (v) => {
+    if (!entity) return;
+    try {
+      await create.mutateAsync({ ...entityParams(entity), name: v.name });
+      notify.success("Type d'activité créé.");
+      if (listPath) navigate(listPath);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  });
+  return (
+    <div className="mx-auto max-w-2xl">
+      <Card>
+        <form noValidate aria-label="Nouveau type d'activité" className="space-y-4" onSubmit={submit}>
+          <TextField
+            label="Nom"
+            required
+            error={form.formState.errors.name?.message}
+            {...form.register('name')}
+          />
+          <FormError message={create.isError ? errorMessage(create.error) : null} />
+          <div className="flex justify-end">
+            <Button type="submit" loading={create.isPending}>
+              Enregistrer
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}

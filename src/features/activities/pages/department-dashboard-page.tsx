@@ -1,0 +1,210 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DEPARTMENT_ROLE_LABELS } from '@contract/values/activities';
+import { levelEntity, useLevel } from '@/shared/level/level-context';
+import { usePageTitle } from '@/shared/level/page-title';
+import { permissionEntity } from '@/shared/level/wire';
+import { errorMessage } from '@/shared/lib/errors';
+import { formatDate, formatPhone } from '@/shared/lib/format';
+import { usePermissions } from '@/shared/permissions/use-permissions';
+import { useSpacePaths } from '@/shared/routing/space-paths';
+import { Button } from '@/shared/ui/button';
+import { Card } from '@/shared/ui/card';
+import { FormError } from '@/shared/ui/form-error';
+import { Money } from '@/shared/ui/money';
+import { Spinner } from '@/shared/ui/spinner';
+import { notify } from '@/shared/ui/toast';
+import {
+  useAddDepartmentMember,
+  useDepartmentMembers,
+  useDepartmentSummary,
+  useRemoveDepartmentMember,
+} from '../api/activities';
+import { ActivityStatusBadge, ReportStatusBadge } from '../components/badges';
+import { FaithfulPicker } from '../components/faithful-picker';
+import { MonthBars } from '../components/month-bars';
+
+/**
+ * A department's dashboard: its leader and members, receipts and paid expenses of the last six months
+ * (chart), upcoming activities, last reports, and links to its pages in this space.
+ */
+export function DepartmentDashboardPage() {
+  const entity = levelEntity(useLevel());
+  const id = entity?.entityId ?? 0;
+  const paths = useSpacePaths();
+  const summary = useDepartmentSummary(id);
+  const members = useDepartmentMembers(id);
+  const data = summary.data;
+  usePageTitle(data ? data.department.name : 'Département', { back: paths.here });
+  const manage = usePermissions(['activity:update'], permissionEntity(entity)).has('activity:update');
+  const add = useAddDepartmentMember(id);
+  const remove = useRemoveDepartmentMember(id);
+  const [newMember, setNewMember] = useState<number | null>(null);
+
+  if (summary.isLoading) return <Spinner label="Chargement du département" />;
+  if (!data) return <FormError message={errorMessage(summary.error)} />;
+  const links = [
+    ['members.department', 'Membres'],
+    ['contributions.list', 'Contributions'],
+    ['expenses.list', 'Dépenses'],
+    ['activities.list', 'Activités'],
+    ['activities.reports', 'Rapports'],
+  ] as const;
+  const churchId = data.department.entity_type === 'CHURCH' ? data.department.entity_id : null;
+
+  const addMember = async (role: 'leader' | 'member') => {
+    if (newMember === null) return;
+    try {
+      await add.mutateAsync({ user_id: newMember, role });
+      notify.success(role === 'leader' ? 'Responsable désigné.' : 'Membre ajouté.');
+      setNewMember(null);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <p className="text-sm text-slate-600">
+        {data.department.entity ? `Rattaché à ${data.department.entity.name}. ` : ''}
+        {data.my_role ? `Vous en êtes ${DEPARTMENT_ROLE_LABELS[data.my_role].toLowerCase()}.` : ''}
+      </p>
+      <nav aria-label="Pages du département" className="flex flex-wrap gap-2">
+        {links.map(([page, label]) => {
+          const to = paths.page(page);
+          return to ? (
+            <Link
+              key={page}
+              to={to}
+              className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-slate-50"
+            >
+              {label}
+            </Link>
+          ) : null;
+        })}
+      </nav>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Card title="Membres">
+          <p className="text-2xl font-semibold text-slate-900">{data.members}</p>
+          <p className="text-sm text-slate-600">Responsable : {data.leader ?? 'aucun'}</p>
+        </Card>
+        <Card title="Recettes de la période">
+          <p className="text-2xl font-semibold text-slate-900">
+            <Money amount={data.contributions_total} />
+          </p>
+          <p className="text-sm text-slate-600">
+            Du {formatDate(data.from)} au {formatDate(data.to)}
+          </p>
+        </Card>
+        <Card title="Dépenses payées de la période">
+          <p className="text-2xl font-semibold text-slate-900">
+            <Money amount={data.expenses_total} />
+          </p>
+        </Card>
+      </div>
+      <Card title="Recettes et dépenses par mois">
+        <MonthBars months={data.months} />
+      </Card>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card title="Activités à venir">
+          {data.upcoming.length === 0 ? (
+            <p className="text-sm text-slate-600">Aucune activité trouvée</p>
+          ) : (
+            <ul className="divide-y divide-slate-100 text-sm">
+              {data.upcoming.map((a) => (
+                <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <span>
+                    {formatDate(a.planned_date)} — {a.title}
+                  </span>
+                  <ActivityStatusBadge status={a.status as 'planned'} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card title="Derniers rapports">
+          {data.reports.length === 0 ? (
+            <p className="text-sm text-slate-600">Aucun rapport pour l'instant.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100 text-sm">
+              {data.reports.map((r) => {
+                const to = paths.record('activities.report', { reportId: r.id });
+                return (
+                  <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                    {to ? (
+                      <Link to={to} className="text-brand-700 hover:underline">
+                        {r.title}
+                      </Link>
+                    ) : (
+                      <span>{r.title}</span>
+                    )}
+                    <ReportStatusBadge status={r.status as 'draft'} />
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </Card>
+      </div>
+      <Card title="Responsable et membres">
+        <FormError message={members.isError ? errorMessage(members.error) : null} />
+        <ul className="divide-y divide-slate-100 text-sm">
+          {(members.data ?? []).map((m) => (
+            <li key={m.user_id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span>
+                <span className="font-medium">{m.fullname}</span>{' '}
+                <span className="text-slate-600">· {formatPhone(m.phone)}</span>
+              </span>
+              <span className="flex items-center gap-2">
+                <span className="text-slate-700">{DEPARTMENT_ROLE_LABELS[m.role]}</span>
+                {manage && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Retirer ${m.fullname}`}
+                    onClick={() =>
+                      remove.mutate(m.user_id, {
+                        onSuccess: () => notify.success('Membre retiré.'),
+                        onError: (error) => notify.error(errorMessage(error)),
+                      })
+                    }
+                  >
+                    Retirer
+                  </Button>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+        {manage && (
+          <div className="mt-4 space-y-2 border-t border-slate-100 pt-4">
+            <FaithfulPicker
+              label="Ajouter un fidèle"
+              churchId={churchId}
+              value={newMember}
+              onChange={setNewMember}
+            />
+            <div className="flex flex-wrap gap-2">
+              <Button
+                size="sm"
+                disabled={newMember === null}
+                loading={add.isPending}
+                onClick={() => addMember('member')}
+              >
+                Ajouter comme membre
+              </Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={newMember === null}
+                onClick={() => addMember('leader')}
+              >
+                Désigner responsable
+              </Button>
+            </div>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { REPORT_STATUS_LABELS, type ReportScope, type ReportStatus } from '@contract/values/activities';
+import type { ActivityReport } from '@contract/activities';
+import type { EntityType } from '@contract/common';
+import { levelEntity, useLevel } from '@/shared/level/level-context';
+import { usePageTitle } from '@/shared/level/page-title';
+import { errorMessage } from '@/shared/lib/errors';
+import { exportToXlsx } from '@/shared/lib/export-xlsx';
+import { formatDate } from '@/shared/lib/format';
+import { useSpacePaths } from '@/shared/routing/space-paths';
+import { Button } from '@/shared/ui/button';
+import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
+import { FormError } from '@/shared/ui/form-error';
+import { PageSection } from '@/shared/ui/page-section';
+import { Select } from '@/shared/ui/select';
+import { useReports } from '../api/activities';
+import { ReportStatusBadge } from '../components/badges';
+
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'Tous les statuts' },
+  ...Object.entries(REPORT_STATUS_LABELS).map(([value, label]) => ({ value, label })),
+];
+const SCOPE_OPTIONS = [
+  { value: 'all', label: 'Tous les rapports' },
+  { value: 'own', label: 'Nos rapports' },
+  { value: 'below', label: 'Des entités rattachées' },
+];
+
+/**
+ * The activity reports of a Level: its own ('Nos rapports'; drafts only at its own level) and, filterable,
+ * those submitted by the entities below it. `reading`: the church's reading list of its departments'
+ * reports ('rapports-activites'). One page for every space (docs/architecture.md).
+ */
+export function ReportListPage({ reading = false }: { reading?: boolean }) {
+  const paths = useSpacePaths();
+  usePageTitle(reading ? 'Rapports des départements' : "Rapports d'activités", { back: paths.here });
+  const entity = levelEntity(useLevel());
+  const navigate = useNavigate();
+  const [scope, setScope] = useState<ReportScope>(reading ? 'below' : 'all');
+  const [status, setStatus] = useState<ReportStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const list = useReports(entity, { scope, status, page });
+  const rows = list.data?.data;
+  const addPath = paths.page(reading ? 'activities.readingNew' : 'activities.reportNew');
+  const open = (r: ActivityReport) =>
+    paths.record('activities.report', { reportId: r.id }) ??
+    paths.pageOf({ type: r.entity_type as EntityType, target: { id: r.entity_id } }, 'activities.report', {
+      reportId: r.id,
+    });
+
+  const columns: DataTableColumn<ActivityReport>[] = [
+    {
+      key: 'title',
+      header: 'Rapport',
+      mobile: 'title',
+      cell: (r) => {
+        const to = open(r);
+        return to ? (
+          <Link to={to} className="font-medium text-brand-700 hover:text-brand-900 hover:underline">
+            {r.title}
+          </Link>
+        ) : (
+          r.title
+        );
+      },
+    },
+    { key: 'entity', header: 'Entité', cell: (r) => r.entity ?? '—' },
+    {
+      key: 'period',
+      header: 'Période',
+      cell: (r) => `${formatDate(r.period_start)} – ${formatDate(r.period_end)}`,
+    },
+    { key: 'attendance', header: 'Participants', align: 'right', cell: (r) => r.men + r.women + r.children },
+    { key: 'status', header: 'Statut', cell: (r) => <ReportStatusBadge status={r.status} /> },
+  ];
+
+  const exportList = () =>
+    exportToXlsx({
+      fileName: 'rapports-activites.xlsx',
+      sheetName: 'Rapports',
+      rows: rows ?? [],
+      columns: [
+        { header: 'Rapport', value: (r) => r.title },
+        { header: 'Entité', value: (r) => r.entity },
+        { header: 'Début', value: (r) => r.period_start },
+        { header: 'Fin', value: (r) => r.period_end },
+        { header: 'Hommes', value: (r) => r.men },
+        { header: 'Femmes', value: (r) => r.women },
+        { header: 'Enfants', value: (r) => r.children },
+        { header: 'Statut', value: (r) => REPORT_STATUS_LABELS[r.status] },
+      ],
+    });
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <PageSection
+        title={reading ? 'Rapports des départements' : "Rapports d'activités"}
+        actions={
+          <>
+            <Button variant="secondary" onClick={exportList} disabled={!rows?.length}>
+              Exporter
+            </Button>
+            {addPath && <Button onClick={() => navigate(addPath)}>Nouveau rapport</Button>}
+          </>
+        }
+      >
+        <div className="grid gap-3 sm:grid-cols-2">
+          {!reading && (
+            <Select
+              label="Rapports"
+              options={SCOPE_OPTIONS}
+              value={scope}
+              onChange={(v) => {
+                setScope(v as ReportScope);
+                setPage(1);
+              }}
+            />
+          )}
+          <Select
+            label="Statut"
+            options={STATUS_OPTIONS}
+            value={status || 'all'}
+            onChange={(v) => {
+              setStatus(v === 'all' ? '' : (v as ReportStatus));
+              setPage(1);
+            }}
+          />
+        </div>
+        <FormError message={list.isError ? errorMessage(list.error) : null} />
+        <DataTable
+          caption="Liste des rapports d'activités"
+          columns={columns}
+          rows={rows}
+          loading={list.isLoading}
+          emptyText="Aucun résultat"
+          pagination={
+            list.data
+              ? { page, limit: list.data.meta.limit, total: list.data.meta.total, onPageChange: setPage }
+              : undefined
+          }
+        />
+      </PageSection>
+    </div>
+  );
+}
