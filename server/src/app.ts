@@ -19,6 +19,7 @@ import { contributionRoutes } from './modules/contributions/routes';
 import { expenseRoutes } from './modules/expenses/routes';
 import { faithfulRoutes } from './modules/faithful/routes';
 import { memberRoutes } from './modules/members/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { treasuryRoutes } from './modules/treasury/routes';
 import { orgRoutes } from './modules/org/routes';
 import { permissionRoutes } from './modules/permissions/routes';
@@ -88,6 +89,7 @@ export async function buildApp({ database, config, loginLimits }: BuildAppOption
       await api.register(memberRoutes);
       await api.register(subscriptionRoutes);
       await api.register(budgetRoutes);
+      await api.register(notificationRoutes);
     },
     { prefix: '/api' },
   );
