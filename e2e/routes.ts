@@ -157,7 +157,7 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/admin/departements/:id/contributions', 'admin'),
   r('/admin/departements/:id/depenses', 'admin'),
   pending('/admin/departements/:id/activites', 'activities'),
-  pending('/admin/notifications', 'notifications'),
+  r('/admin/notifications', 'admin'),
 
   // Church space
   r('/mon-eglise', 'tresorier'),
@@ -187,7 +187,7 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/mon-eglise/fideles/:faithfullId', 'tresorier'),
   r('/mon-eglise/fideles/:faithfullId/modifier', 'tresorier'),
   r('/mon-eglise/fideles/:faithfullId/contributions', 'tresorier'),
-  pending('/mon-eglise/notifications', 'notifications'),
+  r('/mon-eglise/notifications', 'tresorier'),
   r('/mon-eglise/budget', 'tresorier'),
   r('/mon-eglise/budgets', 'tresorier'),
   r('/mon-eglise/budgets/:budgetId', 'tresorier', {
@@ -207,7 +207,7 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/mes-contributions/:id', 'fidele', { resolve: { id: '/api/contributions?mine=true&limit=1' } }),
   pending('/mon-profil', 'profile'),
   r('/mes-requetes', 'tresorier'),
-  pending('/notifications', 'notifications'),
+  r('/notifications', 'fidele'),
   pending('/departements/:id/dashboard', 'dashboard'),
   r('/departements/:id/contributions', 'tresorier'),
   r('/departements/:id/depenses', 'tresorier'),
@@ -223,7 +223,7 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/mon-bureau-national/souscriptions/:subscriptionId', 'national', {
     resolve: { subscriptionId: '/api/subscriptions?national_office_id=1&limit=1' },
   }),
-  pending('/mon-bureau-national/notifications', 'notifications'),
+  r('/mon-bureau-national/notifications', 'national'),
   r('/mon-bureau-national/membres', 'national'),
   pending('/mon-bureau-national/activites', 'activities'),
   r('/mon-bureau-national/eglises', 'national'),
@@ -309,7 +309,7 @@ export const ROUTE_TABLE: RouteCase[] = [
   pending('/ma-region/rapport-activites/nouveau', 'activities'),
   pending('/ma-region/rapport-activites/:reportId', 'activities'),
   pending('/ma-region/rapport-activites/:reportId/modifier', 'activities'),
-  pending('/ma-region/notifications', 'notifications'),
+  r('/ma-region/notifications', 'region'),
   r('/ma-region/membres', 'region', { dialogs: [PERMISSIONS] }),
   r('/ma-region/budget', 'region'),
   r('/ma-region/budgets', 'region'),
@@ -360,7 +360,7 @@ export const ROUTE_TABLE: RouteCase[] = [
   pending('/ma-section/rapport-activites/nouveau', 'activities'),
   pending('/ma-section/rapport-activites/:reportId', 'activities'),
   pending('/ma-section/rapport-activites/:reportId/modifier', 'activities'),
-  pending('/ma-section/notifications', 'notifications'),
+  r('/ma-section/notifications', 'section'),
   r('/ma-section/membres', 'section'),
   r('/ma-section/budget', 'section'),
   r('/ma-section/budgets', 'section'),

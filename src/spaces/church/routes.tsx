@@ -10,6 +10,7 @@ import { faithfulRoutes } from '@/features/faithful/routes';
 import { accountingDocumentsRoutes } from '@/features/journals/routes';
 import { officeMembersRoute } from '@/features/members/routes';
 import { subscriptionRoutes } from '@/features/subscriptions/routes';
+import { notificationRoutes } from '@/features/notifications/routes';
 import { useAccount } from '@/shared/auth/account-store';
 import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
 import type { SpaceDefinition } from '@/shared/routing/space';
@@ -55,6 +56,7 @@ export const space: SpaceDefinition = {
       handle: levelHandle(),
       children: [
         { index: true, element: <ChurchHome /> },
+        ...notificationRoutes(),
         ...contributionRoutes(),
         receiptAccountsRoute(),
         ...expenseRoutes(),

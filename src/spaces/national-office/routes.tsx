@@ -10,6 +10,7 @@ import { accountingDocumentsRoutes } from '@/features/journals/routes';
 import { departmentMembersRoute, officeMembersRoute } from '@/features/members/routes';
 import { orgListRoute } from '@/features/org/routes';
 import { subscriptionRoutes } from '@/features/subscriptions/routes';
+import { notificationRoutes } from '@/features/notifications/routes';
 import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
 import { prefixed } from '@/shared/routing/page-route';
 import type { SpaceDefinition } from '@/shared/routing/space';
@@ -64,6 +65,7 @@ export const space: SpaceDefinition = {
       handle: levelHandle(),
       children: [
         { index: true, element: <NationalOfficeHome /> },
+        ...notificationRoutes(),
         orgListRoute('regions', 'regions'),
         orgListRoute('eglises', 'churches'),
         officeMembersRoute(),

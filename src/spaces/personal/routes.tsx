@@ -1,5 +1,6 @@
 import { departmentContributionsRoute, myContributionsRoutes } from '@/features/contributions/routes';
 import { expenseRoutes, myExpensesRoute } from '@/features/expenses/routes';
+import { notificationRoutes } from '@/features/notifications/routes';
 import { useAccount } from '@/shared/auth/account-store';
 import { GLOBAL_LEVEL, levelHandle, SpaceLevel } from '@/shared/level/level-context';
 import type { SpaceDefinition } from '@/shared/routing/space';
@@ -25,6 +26,7 @@ export const space: SpaceDefinition = {
       handle: levelHandle('dashboard'),
       children: [
         { path: 'dashboard', element: <PersonalHome /> },
+        ...notificationRoutes(),
         ...myContributionsRoutes(),
         myExpensesRoute('mes-requetes'),
         departmentBranch([departmentContributionsRoute(), ...expenseRoutes({ add: false, detail: false })]),

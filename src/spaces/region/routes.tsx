@@ -4,6 +4,7 @@ import { expenseAddRoute, expenseRoutes } from '@/features/expenses/routes';
 import { faithfulRoutes } from '@/features/faithful/routes';
 import { officeMembersRoute, regionMembersRoute } from '@/features/members/routes';
 import { orgListRoute } from '@/features/org/routes';
+import { notificationRoutes } from '@/features/notifications/routes';
 import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
 import type { SpaceDefinition } from '@/shared/routing/space';
 import {
@@ -53,6 +54,7 @@ export const space: SpaceDefinition = {
       handle: levelHandle(),
       children: [
         { index: true, element: <RegionHome /> },
+        ...notificationRoutes(),
         orgListRoute('sections', 'sections'),
         orgListRoute('eglises', 'churches'),
         ...contributionRoutes(),

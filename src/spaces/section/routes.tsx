@@ -3,6 +3,7 @@ import { contributionRoutes } from '@/features/contributions/routes';
 import { expenseRoutes } from '@/features/expenses/routes';
 import { officeMembersRoute } from '@/features/members/routes';
 import { orgListRoute } from '@/features/org/routes';
+import { notificationRoutes } from '@/features/notifications/routes';
 import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
 import type { SpaceDefinition } from '@/shared/routing/space';
 import { CHURCH_LINKS, churchBranch, overseenChurchPages } from '../common/branches';
@@ -38,6 +39,7 @@ export const space: SpaceDefinition = {
       handle: levelHandle(),
       children: [
         { index: true, element: <SectionHome /> },
+        ...notificationRoutes(),
         orgListRoute('eglises', 'churches'),
         ...contributionRoutes(),
         ...expenseRoutes(),

@@ -58,6 +58,7 @@ describe('space shell', () => {
       ['Fidèles', '/ma-region/fideles'],
       ['Budget', '/ma-region/budget'],
       ['Budgets', '/ma-region/budgets'],
+      ['Notifications', '/ma-region/notifications'],
     ]);
     const cards = within(screen.getByRole('region', { name: 'Rubriques' })).getAllByRole('link');
     expect(cards.map((card) => card.getAttribute('href'))).toEqual([
@@ -69,9 +70,10 @@ describe('space shell', () => {
       '/ma-region/fideles',
       '/ma-region/budget',
       '/ma-region/budgets',
+      '/ma-region/notifications',
     ]);
-    // Features not built yet (activity reports, notifications) have no link: no path to the not-found page.
-    expect(screen.queryByRole('link', { name: /Rapports|Notifications/ })).not.toBeInTheDocument();
+    // Features not built yet (activity reports) have no link: no path to the not-found page.
+    expect(screen.queryByRole('link', { name: /Rapports/ })).not.toBeInTheDocument();
   });
 
   it('opens the navigation in a drawer on a phone', async () => {
@@ -93,6 +95,7 @@ describe('space shell', () => {
       '/admin/responsables',
       '/admin/comptables-externes',
       '/admin/modeles-budget',
+      '/admin/notifications',
     ]);
     // what the phone's header has no room for: the first name, the other spaces, the logout
     expect(within(drawer).getByText(demo.admin.firstname)).toBeInTheDocument();

@@ -42,16 +42,17 @@ describe('space hub (home page until the dashboards land)', () => {
       '/ma-region/fideles',
       '/ma-region/budget',
       '/ma-region/budgets',
+      '/ma-region/notifications',
     ]);
   });
 
-  it("links a member's hub to their own giving and requests only", async () => {
+  it("links a member's hub to their own giving, requests and notifications only", async () => {
     renderApp('/dashboard', demo.faithful);
     await screen.findByRole('heading', { name: 'Mes informations' });
     const sections = screen.getByRole('region', { name: 'Rubriques' });
     const links = within(sections)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    expect(links).toEqual(['/mes-contributions', '/mes-requetes']);
+    expect(links).toEqual(['/mes-contributions', '/mes-requetes', '/notifications']);
   });
 });
