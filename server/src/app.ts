@@ -20,6 +20,7 @@ import { expenseRoutes } from './modules/expenses/routes';
 import { faithfulRoutes } from './modules/faithful/routes';
 import { memberRoutes } from './modules/members/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { profileRoutes } from './modules/profile/routes';
 import { treasuryRoutes } from './modules/treasury/routes';
 import { orgRoutes } from './modules/org/routes';
 import { permissionRoutes } from './modules/permissions/routes';
@@ -90,6 +91,7 @@ export async function buildApp({ database, config, loginLimits }: BuildAppOption
       await api.register(subscriptionRoutes);
       await api.register(budgetRoutes);
       await api.register(notificationRoutes);
+      await api.register(profileRoutes);
     },
     { prefix: '/api' },
   );
