@@ -205,7 +205,7 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/dashboard', 'fidele'),
   r('/mes-contributions', 'fidele'),
   r('/mes-contributions/:id', 'fidele', { resolve: { id: '/api/contributions?mine=true&limit=1' } }),
-  pending('/mon-profil', 'profile'),
+  r('/mon-profil', 'fidele'),
   r('/mes-requetes', 'tresorier'),
   r('/notifications', 'fidele'),
   pending('/departements/:id/dashboard', 'dashboard'),

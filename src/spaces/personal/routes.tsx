@@ -1,6 +1,7 @@
 import { departmentContributionsRoute, myContributionsRoutes } from '@/features/contributions/routes';
 import { expenseRoutes, myExpensesRoute } from '@/features/expenses/routes';
 import { notificationRoutes } from '@/features/notifications/routes';
+import { profileRoute } from '@/features/profile/routes';
 import { useAccount } from '@/shared/auth/account-store';
 import { GLOBAL_LEVEL, levelHandle, SpaceLevel } from '@/shared/level/level-context';
 import type { SpaceDefinition } from '@/shared/routing/space';
@@ -27,6 +28,7 @@ export const space: SpaceDefinition = {
       children: [
         { path: 'dashboard', element: <PersonalHome /> },
         ...notificationRoutes(),
+        profileRoute(),
         ...myContributionsRoutes(),
         myExpensesRoute('mes-requetes'),
         departmentBranch([departmentContributionsRoute(), ...expenseRoutes({ add: false, detail: false })]),
