@@ -137,7 +137,7 @@ describe('/mon-profil', () => {
     expect(calls.password).toHaveLength(1);
   });
 
-  it('lists the sessions, ends one; no other left, 'Déconnecter les autres sessions' is disabled', async () => {
+  it('lists the sessions and ends one; with no other left, the button for the others is disabled', async () => {
     const calls = serve();
     const user = userEvent.setup();
     renderApp('/mon-profil', demo.faithful);
