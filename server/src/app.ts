@@ -20,6 +20,7 @@ import { expenseRoutes } from './modules/expenses/routes';
 import { faithfulRoutes } from './modules/faithful/routes';
 import { memberRoutes } from './modules/members/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { treasuryRoutes } from './modules/treasury/routes';
 import { orgRoutes } from './modules/org/routes';
@@ -92,6 +93,7 @@ export async function buildApp({ database, config, loginLimits }: BuildAppOption
       await api.register(budgetRoutes);
       await api.register(notificationRoutes);
       await api.register(profileRoutes);
+      await api.register(dashboardRoutes);
     },
     { prefix: '/api' },
   );
