@@ -1,5 +1,6 @@
 import { departmentContributionsRoute, myContributionsRoutes } from '@/features/contributions/routes';
 import { expenseRoutes, myExpensesRoute } from '@/features/expenses/routes';
+import { PersonalDashboard } from '@/features/dashboard/components/personal-dashboard';
 import { notificationRoutes } from '@/features/notifications/routes';
 import { profileRoute } from '@/features/profile/routes';
 import { useAccount } from '@/shared/auth/account-store';
@@ -11,7 +12,11 @@ import { PERSONAL_HOME, personalNav } from './nav';
 
 function PersonalHome() {
   const account = useAccount();
-  return <SpaceHub title="Mon espace" subtitle={account?.faithfulChurch?.name} />;
+  return (
+    <SpaceHub title="Mon espace" subtitle={account?.faithfulChurch?.name}>
+      <PersonalDashboard />
+    </SpaceHub>
+  );
 }
 
 export const space: SpaceDefinition = {

@@ -3,6 +3,7 @@ import { contributionRoutes } from '@/features/contributions/routes';
 import { expenseRoutes } from '@/features/expenses/routes';
 import { officeMembersRoute } from '@/features/members/routes';
 import { orgListRoute } from '@/features/org/routes';
+import { EntityDashboard } from '@/features/dashboard/components/entity-dashboard';
 import { notificationRoutes } from '@/features/notifications/routes';
 import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
 import type { SpaceDefinition } from '@/shared/routing/space';
@@ -19,7 +20,11 @@ function SectionLevel() {
 
 function SectionHome() {
   const section = useLeaderContext('section');
-  return <SpaceHub title="Ma section" subtitle={section?.name} />;
+  return (
+    <SpaceHub title="Ma section" subtitle={section?.name}>
+      <EntityDashboard />
+    </SpaceHub>
+  );
 }
 
 export const space: SpaceDefinition = {
