@@ -29,7 +29,7 @@ function Figure({ label, amount, before }: { label: string; amount: number; befo
         <Money amount={amount} wrap />
       </p>
       <p className="text-xs text-slate-600">
-        An dernier : <Money amount={before} />
+        An dernier : <Money amount={before} wrap />
         {change && <span className="block">{change}</span>}
       </p>
     </div>
@@ -59,15 +59,15 @@ function Figures({ data }: { data: Dashboard }) {
   const total = data.balances.reduce((sum, b) => sum + b.balance, 0);
   return (
     <div className="space-y-4" aria-label="Tableau de bord">
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid gap-4 md:grid-cols-2 [&>*]:min-w-0">
         <Card title="Ce mois-ci">
-          <div className="grid grid-cols-2 gap-3">
+          <div className="grid gap-3 sm:grid-cols-2">
             <Figure label="Recettes" amount={data.month.receipts} before={data.month_last_year.receipts} />
             <Figure label="Dépenses" amount={data.month.expenses} before={data.month_last_year.expenses} />
           </div>
         </Card>
         <Card title="Depuis le 1er janvier">
-          <div className="grid grid-cols-2 gap-3">
+          <div className="grid gap-3 sm:grid-cols-2">
             <Figure label="Recettes" amount={data.year.receipts} before={data.year_last_year.receipts} />
             <Figure label="Dépenses" amount={data.year.expenses} before={data.year_last_year.expenses} />
           </div>
@@ -97,7 +97,7 @@ function Figures({ data }: { data: Dashboard }) {
           )}
         </Card>
         <Card title="En attente et effectifs">
-          <dl className="grid grid-cols-2 gap-3 text-sm">
+          <dl className="grid grid-cols-2 gap-3 text-sm [&>*]:min-w-0">
             <div>
               <dt className="text-slate-600">Demandes à approuver</dt>
               <dd className="text-lg font-semibold text-slate-900">{data.pending.to_approve}</dd>

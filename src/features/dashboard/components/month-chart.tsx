@@ -70,25 +70,28 @@ export function MonthChart({ points, title }: { points: Point[]; title: string }
           <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-red-600" /> Dépenses
         </span>
       </figcaption>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Mois</th>
-            <th scope="col">Recettes</th>
-            <th scope="col">Dépenses</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((p) => (
-            <tr key={p.month}>
-              <th scope="row">{monthLabel(p.month)}</th>
-              <td>{formatMoney(p.receipts)}</td>
-              <td>{formatMoney(p.expenses)}</td>
+      {/* a table sizes to its content: the hidden box is a div around it, so nothing overflows on a phone */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Mois</th>
+              <th scope="col">Recettes</th>
+              <th scope="col">Dépenses</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.month}>
+                <th scope="row">{monthLabel(p.month)}</th>
+                <td>{formatMoney(p.receipts)}</td>
+                <td>{formatMoney(p.expenses)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
