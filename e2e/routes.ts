@@ -185,7 +185,7 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/admin/departements/:id/contributions', 'admin'),
   r('/admin/departements/:id/depenses', 'admin'),
   r('/admin/departements/:id/activites', 'admin'),
-  pending('/admin/notifications', 'notifications'),
+  r('/admin/notifications', 'admin'),
 
   // Church space
   r('/mon-eglise', 'tresorier'),
@@ -221,7 +221,7 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/mon-eglise/fideles/:faithfullId', 'tresorier'),
   r('/mon-eglise/fideles/:faithfullId/modifier', 'tresorier'),
   r('/mon-eglise/fideles/:faithfullId/contributions', 'tresorier'),
-  pending('/mon-eglise/notifications', 'notifications'),
+  r('/mon-eglise/notifications', 'tresorier'),
   r('/mon-eglise/budget', 'tresorier'),
   r('/mon-eglise/budgets', 'tresorier'),
   r('/mon-eglise/budgets/:budgetId', 'tresorier', {
@@ -239,9 +239,9 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/dashboard', 'fidele'),
   r('/mes-contributions', 'fidele'),
   r('/mes-contributions/:id', 'fidele'),
-  pending('/mon-profil', 'profile'),
+  r('/mon-profil', 'fidele'),
   r('/mes-requetes', 'tresorier'),
-  pending('/notifications', 'notifications'),
+  r('/notifications', 'fidele'),
   r('/departements/:id/dashboard', 'tresorier'),
   r('/departements/:id/contributions', 'tresorier'),
   r('/departements/:id/depenses', 'tresorier'),
@@ -261,7 +261,7 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/mon-bureau-national/souscriptions/:subscriptionId', 'national', {
     resolve: { subscriptionId: '/api/subscriptions?national_office_id=1&limit=1' },
   }),
-  pending('/mon-bureau-national/notifications', 'notifications'),
+  r('/mon-bureau-national/notifications', 'national'),
   r('/mon-bureau-national/membres', 'national'),
   r('/mon-bureau-national/activites', 'national'),
   r('/mon-bureau-national/eglises', 'national'),
@@ -355,7 +355,7 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/ma-region/rapport-activites/:reportId/modifier', 'region', {
     resolve: { reportId: '/api/activity-reports?entity_type=REGION&entity_id=1' },
   }),
-  pending('/ma-region/notifications', 'notifications'),
+  r('/ma-region/notifications', 'region'),
   r('/ma-region/membres', 'region', { dialogs: [PERMISSIONS] }),
   r('/ma-region/budget', 'region'),
   r('/ma-region/budgets', 'region'),
@@ -415,7 +415,7 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/ma-section/rapport-activites/:reportId/modifier', 'section', {
     resolve: { reportId: '/api/activity-reports?entity_type=SECTION&entity_id=1' },
   }),
-  pending('/ma-section/notifications', 'notifications'),
+  r('/ma-section/notifications', 'section'),
   r('/ma-section/membres', 'section'),
   r('/ma-section/budget', 'section'),
   r('/ma-section/budgets', 'section'),

@@ -22,6 +22,9 @@ import { contributionRoutes } from './modules/contributions/routes';
 import { expenseRoutes } from './modules/expenses/routes';
 import { faithfulRoutes } from './modules/faithful/routes';
 import { memberRoutes } from './modules/members/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { profileRoutes } from './modules/profile/routes';
 import { treasuryRoutes } from './modules/treasury/routes';
 import { orgRoutes } from './modules/org/routes';
 import { permissionRoutes } from './modules/permissions/routes';
@@ -106,6 +109,9 @@ export async function buildApp({ database, config, loginLimits }: BuildAppOption
       await api.register(subscriptionRoutes);
       await api.register(budgetRoutes);
       await api.register(activityRoutes);
+      await api.register(notificationRoutes);
+      await api.register(profileRoutes);
+      await api.register(dashboardRoutes);
     },
     { prefix: '/api' },
   );

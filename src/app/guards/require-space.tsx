@@ -13,6 +13,16 @@ export function RequireSpace({ space }: { space: SpaceKey }) {
   const location = useLocation();
   if (account === undefined) return <LogoLoader />;
   if (account === null) return <Navigate to={signInPath(location)} replace />;
-  if (!canOpenSpace(account, space)) return <Navigate to="/access-refuse" replace />;
+  if (!canOpenSpace(account, space)) {
+    // SPEC.md's accountant dock links /admin and /admin/notifications: they lead an accountant to their
+    // space's home and to their own notifications (issue 16).
+    if (space === 'admin' && canOpenSpace(account, 'accountant')) {
+      const to = location.pathname.startsWith('/admin/notifications')
+        ? '/notifications'
+        : '/espace-comptable';
+      return <Navigate to={to} replace />;
+    }
+    return <Navigate to="/access-refuse" replace />;
+  }
   return <Outlet />;
 }

@@ -6,8 +6,18 @@ import { usePageHeader } from '@/shared/level/page-title';
 import { roleLabel, spacesOf } from '@/shared/auth/roles';
 import { logout } from '@/shared/auth/session';
 import { SpaceSwitcher } from '@/features/auth/components/space-switcher';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { NavIcon } from '@/spaces/common/nav-icon';
 import { MobileNav } from './mobile-nav';
+
+/**
+ * The notifications page of the space (its nav's), the personal one for the accountant: their dock's
+ * /admin/notifications leads there too (RequireSpace).
+ */
+function notificationsPath(space: SpaceDefinition): string {
+  if (space.key === 'accountant') return '/notifications';
+  return space.nav.find((item) => item.feature === 'notifications')?.path ?? '/notifications';
+}
 
 type SpaceHeaderProps = { space: SpaceDefinition; account: Account; nav: NavItem[] };
 
@@ -47,6 +57,7 @@ export function SpaceHeader({ space, account, nav }: SpaceHeaderProps) {
       <h1 className="min-w-0 flex-1 break-words text-base font-semibold leading-tight text-slate-900 sm:truncate sm:text-lg">
         {title ?? space.label}
       </h1>
+      <NotificationBell to={notificationsPath(space)} />
       <div className="hidden sm:contents">
         <SpaceSwitcher spaces={spacesOf(account)} current={space.key} />
       </div>

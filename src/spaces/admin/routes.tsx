@@ -11,6 +11,7 @@ import {
 } from '@/features/members/routes';
 import { orgDetailRoute, orgListRoute } from '@/features/org/routes';
 import { subscriptionRoutes } from '@/features/subscriptions/routes';
+import { notificationRoutes } from '@/features/notifications/routes';
 import { entityRoute, GLOBAL_LEVEL, levelHandle, SpaceLevel } from '@/shared/level/level-context';
 import type { SpaceDefinition } from '@/shared/routing/space';
 import { departmentBranch } from '../common/branches';
@@ -36,6 +37,7 @@ export const space: SpaceDefinition = {
       handle: levelHandle(),
       children: [
         { index: true, element: <SpaceHub title="Administration" /> },
+        ...notificationRoutes(),
         orgListRoute('bureaux-nationaux', 'national-offices'),
         entityRoute({
           path: 'bureaux-nationaux/:id',

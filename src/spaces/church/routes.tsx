@@ -17,6 +17,8 @@ import { faithfulRoutes } from '@/features/faithful/routes';
 import { accountingDocumentsRoutes } from '@/features/journals/routes';
 import { officeMembersRoute } from '@/features/members/routes';
 import { subscriptionRoutes } from '@/features/subscriptions/routes';
+import { EntityDashboard } from '@/features/dashboard/components/entity-dashboard';
+import { notificationRoutes } from '@/features/notifications/routes';
 import { useAccount } from '@/shared/auth/account-store';
 import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
 import type { SpaceDefinition } from '@/shared/routing/space';
@@ -47,7 +49,11 @@ function ChurchLevel() {
 
 function ChurchHome() {
   const church = useLeaderContext('church');
-  return <SpaceHub title="Mon église" subtitle={church?.name} />;
+  return (
+    <SpaceHub title="Mon église" subtitle={church?.name}>
+      <EntityDashboard />
+    </SpaceHub>
+  );
 }
 
 export const space: SpaceDefinition = {
@@ -64,6 +70,7 @@ export const space: SpaceDefinition = {
       handle: levelHandle(),
       children: [
         { index: true, element: <ChurchHome /> },
+        ...notificationRoutes(),
         ...contributionRoutes(),
         receiptAccountsRoute(),
         ...expenseRoutes(),

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAccount } from '@/shared/auth/account-store';
 import { roleLabel, spacesOf } from '@/shared/auth/roles';
@@ -7,10 +8,18 @@ import { AccountSummary } from './account-summary';
 import { NavIcon } from './nav-icon';
 
 /**
- * A space's home until its dashboard lands: cards to the sections of the space whose pages exist,
- * the user's own record, and their other spaces.
+ * A space's home: its dashboard (`children`, issue 16), cards to the sections of the space whose pages
+ * exist, the user's own record, and their other spaces.
  */
-export function SpaceHub({ title, subtitle }: { title: string; subtitle?: string | null }) {
+export function SpaceHub({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string | null;
+  children?: ReactNode;
+}) {
   usePageTitle(title);
   const space = useSpace();
   const account = useAccount();
@@ -29,6 +38,8 @@ export function SpaceHub({ title, subtitle }: { title: string; subtitle?: string
           {subtitle ? ` · ${subtitle}` : ''}
         </p>
       </section>
+
+      {children}
 
       {sections.length > 0 && (
         <section aria-labelledby="hub-sections" className="space-y-3">

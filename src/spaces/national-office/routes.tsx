@@ -17,6 +17,8 @@ import { accountingDocumentsRoutes } from '@/features/journals/routes';
 import { departmentMembersRoute, officeMembersRoute } from '@/features/members/routes';
 import { orgListRoute } from '@/features/org/routes';
 import { subscriptionRoutes } from '@/features/subscriptions/routes';
+import { EntityDashboard } from '@/features/dashboard/components/entity-dashboard';
+import { notificationRoutes } from '@/features/notifications/routes';
 import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
 import { prefixed } from '@/shared/routing/page-route';
 import type { SpaceDefinition } from '@/shared/routing/space';
@@ -42,7 +44,11 @@ function NationalOfficeLevel() {
 
 function NationalOfficeHome() {
   const office = useLeaderContext('nationalOffice');
-  return <SpaceHub title="Mon bureau national" subtitle={office?.name} />;
+  return (
+    <SpaceHub title="Mon bureau national" subtitle={office?.name}>
+      <EntityDashboard />
+    </SpaceHub>
+  );
 }
 
 export const space: SpaceDefinition = {
@@ -73,6 +79,7 @@ export const space: SpaceDefinition = {
       handle: levelHandle(),
       children: [
         { index: true, element: <NationalOfficeHome /> },
+        ...notificationRoutes(),
         orgListRoute('regions', 'regions'),
         orgListRoute('eglises', 'churches'),
         officeMembersRoute(),

@@ -2,6 +2,9 @@ import { Link } from 'react-router';
 import { activitiesRoute, departmentDashboardRoute } from '@/features/activities/routes';
 import { departmentContributionsRoute, myContributionsRoutes } from '@/features/contributions/routes';
 import { expenseRoutes, myExpensesRoute } from '@/features/expenses/routes';
+import { PersonalDashboard } from '@/features/dashboard/components/personal-dashboard';
+import { notificationRoutes } from '@/features/notifications/routes';
+import { profileRoute } from '@/features/profile/routes';
 import { useAccount } from '@/shared/auth/account-store';
 import { GLOBAL_LEVEL, levelHandle, SpaceLevel } from '@/shared/level/level-context';
 import type { SpaceDefinition } from '@/shared/routing/space';
@@ -14,7 +17,9 @@ function PersonalHome() {
   const departments = account?.departments ?? [];
   return (
     <>
-      <SpaceHub title="Mon espace" subtitle={account?.faithfulChurch?.name} />
+      <SpaceHub title="Mon espace" subtitle={account?.faithfulChurch?.name}>
+        <PersonalDashboard />
+      </SpaceHub>
       {departments.length > 0 && (
         <section aria-labelledby="my-departments" className="mx-auto mt-8 max-w-6xl space-y-3">
           <h2 id="my-departments" className="text-lg font-semibold text-slate-900">
@@ -55,6 +60,8 @@ export const space: SpaceDefinition = {
       handle: levelHandle('dashboard'),
       children: [
         { path: 'dashboard', element: <PersonalHome /> },
+        ...notificationRoutes(),
+        profileRoute(),
         ...myContributionsRoutes(),
         myExpensesRoute('mes-requetes'),
         departmentBranch([

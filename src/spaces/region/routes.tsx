@@ -5,6 +5,8 @@ import { expenseAddRoute, expenseRoutes } from '@/features/expenses/routes';
 import { faithfulRoutes } from '@/features/faithful/routes';
 import { officeMembersRoute, regionMembersRoute } from '@/features/members/routes';
 import { orgListRoute } from '@/features/org/routes';
+import { EntityDashboard } from '@/features/dashboard/components/entity-dashboard';
+import { notificationRoutes } from '@/features/notifications/routes';
 import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
 import type { SpaceDefinition } from '@/shared/routing/space';
 import {
@@ -26,7 +28,11 @@ function RegionLevel() {
 
 function RegionHome() {
   const region = useLeaderContext('region');
-  return <SpaceHub title="Ma région" subtitle={region?.name} />;
+  return (
+    <SpaceHub title="Ma région" subtitle={region?.name}>
+      <EntityDashboard />
+    </SpaceHub>
+  );
 }
 
 export const space: SpaceDefinition = {
@@ -54,6 +60,7 @@ export const space: SpaceDefinition = {
       handle: levelHandle(),
       children: [
         { index: true, element: <RegionHome /> },
+        ...notificationRoutes(),
         orgListRoute('sections', 'sections'),
         orgListRoute('eglises', 'churches'),
         ...contributionRoutes(),

@@ -4,6 +4,8 @@ import { contributionRoutes } from '@/features/contributions/routes';
 import { expenseRoutes } from '@/features/expenses/routes';
 import { officeMembersRoute } from '@/features/members/routes';
 import { orgListRoute } from '@/features/org/routes';
+import { EntityDashboard } from '@/features/dashboard/components/entity-dashboard';
+import { notificationRoutes } from '@/features/notifications/routes';
 import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
 import type { SpaceDefinition } from '@/shared/routing/space';
 import { CHURCH_LINKS, churchBranch, departmentBranch, overseenChurchPages } from '../common/branches';
@@ -19,7 +21,11 @@ function SectionLevel() {
 
 function SectionHome() {
   const section = useLeaderContext('section');
-  return <SpaceHub title="Ma section" subtitle={section?.name} />;
+  return (
+    <SpaceHub title="Ma section" subtitle={section?.name}>
+      <EntityDashboard />
+    </SpaceHub>
+  );
 }
 
 export const space: SpaceDefinition = {
@@ -40,6 +46,7 @@ export const space: SpaceDefinition = {
       handle: levelHandle(),
       children: [
         { index: true, element: <SectionHome /> },
+        ...notificationRoutes(),
         orgListRoute('eglises', 'churches'),
         ...contributionRoutes(),
         ...expenseRoutes(),

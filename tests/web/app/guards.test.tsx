@@ -49,7 +49,13 @@ describe('space guards', () => {
 
   it.each(cases)('$who on $path: admitted=$admitted', async ({ who, path, admitted }) => {
     const { router } = renderApp(path, demo[who]);
-    if (admitted) {
+    if (who === 'accountant' && path === '/admin') {
+      // SPEC.md's accountant dock links /admin: it leads the accountant to their space's home (issue 16)
+      expect(
+        await screen.findByRole('heading', { level: 1, name: SPACES['/espace-comptable'] }),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/espace-comptable');
+    } else if (admitted) {
       expect(await screen.findByRole('heading', { level: 1, name: SPACES[path] })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe(path);
     } else {

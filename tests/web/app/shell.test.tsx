@@ -60,6 +60,7 @@ describe('space shell', () => {
       ['Budget', '/ma-region/budget'],
       ['Budgets', '/ma-region/budgets'],
       ['Départements', '/ma-region/departements'],
+      ['Notifications', '/ma-region/notifications'],
     ]);
     const cards = within(screen.getByRole('region', { name: 'Rubriques' })).getAllByRole('link');
     expect(cards.map((card) => card.getAttribute('href'))).toEqual([
@@ -73,9 +74,8 @@ describe('space shell', () => {
       '/ma-region/budget',
       '/ma-region/budgets',
       '/ma-region/departements',
+      '/ma-region/notifications',
     ]);
-    // Features not built yet (notifications) have no link: no path to the not-found page.
-    expect(screen.queryByRole('link', { name: /Notifications/ })).not.toBeInTheDocument();
   });
 
   it('opens the navigation in a drawer on a phone', async () => {
@@ -98,6 +98,7 @@ describe('space shell', () => {
       '/admin/comptables-externes',
       '/admin/modeles-budget',
       '/admin/departements',
+      '/admin/notifications',
     ]);
     // what the phone's header has no room for: the first name, the other spaces, the logout
     expect(within(drawer).getByText(demo.admin.firstname)).toBeInTheDocument();

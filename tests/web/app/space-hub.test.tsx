@@ -8,7 +8,7 @@ beforeEach(() => {
   useAccountStore.setState({ account: undefined });
 });
 
-describe('space hub (home page until the dashboards land)', () => {
+describe('space home (the links under the dashboard)', () => {
   it("shows the member's own record, with 'Non renseigné' for what is missing", async () => {
     const member = makeAccount({
       id: 30,
@@ -44,16 +44,17 @@ describe('space hub (home page until the dashboards land)', () => {
       '/ma-region/budget',
       '/ma-region/budgets',
       '/ma-region/departements',
+      '/ma-region/notifications',
     ]);
   });
 
-  it("links a member's hub to their own giving and requests only", async () => {
+  it("links a member's home to their own giving, requests, profile and notifications only", async () => {
     renderApp('/dashboard', demo.faithful);
     await screen.findByRole('heading', { name: 'Mes informations' });
     const sections = screen.getByRole('region', { name: 'Rubriques' });
     const links = within(sections)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    expect(links).toEqual(['/mes-contributions', '/mes-requetes']);
+    expect(links).toEqual(['/mes-contributions', '/mes-requetes', '/mon-profil', '/notifications']);
   });
 });

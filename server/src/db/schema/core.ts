@@ -384,3 +384,47 @@ export const faithfulTransfers = pgTable(
       .where(sql`${t.status} = 'pending'`),
   ],
 );
+
+// ---------------------------------------------------------------- notifications
+
+/** What happened, for the SPA's icon and the tests; the text itself is in `title` and `body`. */
+export const NOTIFICATION_KINDS = [
+  'expense_request.to_approve',
+  'expense_request.approved',
+  'expense_request.rejected',
+  'expense_request.paid',
+  'permission.granted',
+  'faithful_transfer.to_confirm',
+  'subscription.due',
+  'subscription.paid',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * One user's notice of an event (issue 16), written in the event's own transaction. Each user reads
+ * only their own; `link` is the SPA path of the page the event concerns.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    /** the record the event concerns ('expense_request', 42) */
+    resourceType: text('resource_type'),
+    resourceId: integer('resource_id'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt, t.id),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`read_at is null`),
+  ],
+);

@@ -18,6 +18,7 @@ import { insertFixedAsset, loadFixedAsset } from './fixed-assets';
 import { loadLineFacts } from './lines';
 import { loadLine, loadPayment } from './queries';
 import { assertAccountOfEntity, financeEntity, refreshRequest } from './service';
+import { expenseLinePaid } from '../notifications/events';
 
 const M = EXPENSE_MESSAGES;
 
@@ -131,6 +132,7 @@ export async function payLine(
     },
     ip: actor.ip,
   });
+  await expenseLinePaid(tx, facts, line.name, body.amount, actor.userId);
 
   const totals = await queryOne<{
     status: PaymentResult['expenseRequest']['status'];

@@ -21,6 +21,7 @@ import {
   refreshRequest,
 } from './service';
 import { removeStoredFiles } from './storage';
+import { expenseRequestCreated, expenseRequestDecided } from '../notifications/events';
 
 // The writes of an expense request itself: its creation, its deletion, its status changes.
 
@@ -60,6 +61,7 @@ export async function createRequest(tx: Db, actor: Actor, body: NewRequestInput)
     data: { entity_type: body.entity_type, entity_id: body.entity_id, lines: lines.length },
     ip: actor.ip,
   });
+  await expenseRequestCreated(tx, await loadRequestFacts(tx, id), actor.userId);
   return id;
 }
 
@@ -170,5 +172,7 @@ export function changeStatus(
       data: { from: facts.status, reason },
       ip: actor.ip,
     });
+    if (action === 'approved' || action === 'rejected')
+      await expenseRequestDecided(tx, facts, action, actor.userId, reason);
   });
 }

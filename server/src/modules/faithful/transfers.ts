@@ -5,6 +5,7 @@ import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
 import { faithfulTransfers } from '../../db/schema/core';
+import { transferRequested } from '../notifications/events';
 import { httpError } from '../../http/errors';
 import { intArray, type Visibility } from '../../permissions/visibility';
 import { churchRef } from './service';
@@ -181,6 +182,15 @@ async function createTransfers(
         })
         .returning({ id: faithfulTransfers.id });
       created.push(row.id);
+      const who = await queryOne<{ name: string }>(
+        tx,
+        sql`select firstname || ' ' || lastname as name from users where id = ${userId}`,
+      );
+      await transferRequested(
+        tx,
+        { id: row.id, faithful: who?.name ?? 'un fidèle', toChurchId: input.toChurchId },
+        actor.userId,
+      );
       await audit(tx, {
         userId: actor.userId,
         action: 'faithful_transfer.request',

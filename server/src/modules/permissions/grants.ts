@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
 import { permissions, userPermissions, users } from '../../db/schema/core';
 import { httpError } from '../../http/errors';
+import { permissionGranted } from '../notifications/events';
 import type { PermissionUser } from '../../permissions/check';
 import { normalizeEntityType } from '../../permissions/entity';
 import {
@@ -256,6 +257,7 @@ export async function grantPermission(
       },
       ip: actor.ip,
     });
+    await permissionGranted(tx, { id: row.id, userId, permission: permission.code, expiresAt }, actor.userId);
     return row.id;
   });
   const grants = await listUserGrants(db, userId);

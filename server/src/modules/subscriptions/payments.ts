@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
+import { subscriptionEvent } from '../notifications/events';
 import { httpError } from '../../http/errors';
 import {
   confirmInvoice,
@@ -322,6 +323,19 @@ async function recordPayment(
         source,
       },
     });
+    if (group)
+      await subscriptionEvent(
+        tx,
+        {
+          id: Number(attempt.subscription_id),
+          amount: Number(attempt.amount),
+          groupType: group.type,
+          groupId: group.id,
+          endDate: '',
+        },
+        'paid',
+        Number(attempt.payer_id),
+      );
     if (duplicate)
       deps.log.error({ attemptId: attempt.id }, 'subscription payment: subscription already paid');
     return 'completed';

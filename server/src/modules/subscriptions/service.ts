@@ -16,6 +16,7 @@ import {
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
+import { subscriptionEvent } from '../notifications/events';
 import { httpError } from '../../http/errors';
 
 /** The group a subscription (or a list) belongs to. */
@@ -377,5 +378,11 @@ export async function createSubscription(
     entityId: group.id,
     data: { subscription_id: id, amount: body.amount, start_date: start, end_date: end, type_id: type.id },
   });
+  await subscriptionEvent(
+    tx,
+    { id, amount: body.amount, groupType: group.type, groupId: group.id, endDate: body.end_date },
+    'due',
+    userId,
+  );
   return (await getSubscription(tx, id))!;
 }

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { emailField, phoneField } from './faithful';
+import { PROFILE_MESSAGES, PASSWORD_MIN } from './values/profile';
+export * from './values/profile';
+
+/** The user's own record (/mon-profil): who they are and where they hold each role. */
+export const profileSchema = z.object({
+  id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  registration_number: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  church: z.string().nullable(),
+  roles: z.array(
+    z.object({
+      name: z.string(),
+      /** the entity where the role is held ('Église …', 'Région …'), null for a role held anywhere */
+      entity: z.string().nullable(),
+    }),
+  ),
+});
+export type Profile = z.infer<typeof profileSchema>;
+export const profileAnswerSchema = z.object({ data: profileSchema });
+
+/** PUT /profile: phone and email (a sign-in needs one of them or the matricule). */
+export const profileUpdateBodySchema = z.object({
+  phone: phoneField,
+  email: emailField,
+});
+
+/** PUT /profile/password */
+export const passwordChangeBodySchema = z.object({
+  current_password: z
+    .string({ error: PROFILE_MESSAGES.currentRequired })
+    .min(1, PROFILE_MESSAGES.currentRequired)
+    .max(200, PROFILE_MESSAGES.currentWrong),
+  new_password: z
+    .string({ error: PROFILE_MESSAGES.newTooShort })
+    .min(PASSWORD_MIN, PROFILE_MESSAGES.newTooShort)
+    .max(200, PROFILE_MESSAGES.newTooLong),
+});
+
+export const sessionSchema = z.object({
+  /** an opaque handle of the session (not its cookie) */
+  id: z.string(),
+  user_agent: z.string().nullable(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  /** the session of this request */
+  current: z.boolean(),
+});
+export type UserSession = z.infer<typeof sessionSchema>;
+export const sessionListSchema = z.object({ data: z.array(sessionSchema) });
+export const sessionIdParamSchema = z.object({
+  id: z.string().regex(/^[0-9a-f]{16}$/, PROFILE_MESSAGES.sessionNotFound),
+});

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorSchema } from '../../../../contract/common';
+import {
+  dashboardAnswerSchema,
+  dashboardQuerySchema,
+  personalDashboardAnswerSchema,
+} from '../../../../contract/dashboard';
+import { authorize } from '../../http/authorize';
+import { requireUser } from '../../http/context';
+import { entityDashboard, personalDashboard } from './service';
+
+const TAGS = ['Tableaux de bord'];
+/** Who sees an entity's dashboard: whoever sees its money or its requests there. */
+const VIEW = ['contribution:view', 'expense_request:view', 'expense:view'];
+
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.get(
+    '/dashboard',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Tableau de bord d'une entité",
+        description:
+          'Recettes et dépenses du mois et de l’année (contre l’an dernier à la même date), soldes de trésorerie ' +
+          'par compte, demandes à approuver et à payer, membres et fidèles, série des 12 derniers mois, et les ' +
+          'entités juste en dessous classées par recettes de l’année. Tout est calculé en SQL, en un appel.',
+        querystring: dashboardQuerySchema,
+        response: {
+          200: dashboardAnswerSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { entity_type: type, entity_id: id } = request.query;
+      await authorize(request, { type, id }, VIEW);
+      return { data: await entityDashboard(db, request.query) };
+    },
+  );
+
+  app.get(
+    '/dashboard/me',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Mon tableau de bord',
+        description:
+          'Les dons de l’utilisateur connecté : l’année, l’an dernier à la même date, le mois, le dernier.',
+        response: { 200: personalDashboardAnswerSchema, 401: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return { data: await personalDashboard(db, user.userId) };
+    },
+  );
+};

@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import type { Notification, NotificationList } from '../../../../contract/notifications';
+import type { Db } from '../../db/client';
+import { isoString, queryOne, queryRows } from '../../db/query';
+import type { NotificationKind } from '../../db/schema/core';
+import { grantingCodes, textArray } from '../../permissions/check';
+import { permissionTarget } from '../../permissions/entity';
+
+// Notifications (issue 16): written by the services of the events, inside their transaction; each user
+// reads and marks only their own.
+
+export type Recipient = { userId: number; accountant: boolean };
+
+export type NewNotification = {
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** the SPA path for this recipient (an external accountant has their own space) */
+  link: (recipient: Recipient) => string | null;
+  resourceType: string;
+  resourceId: number;
+};
+
+const intList = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
+
+/**
+ * The people an event on an entity concerns: the users who hold one of `codes` on it through a role of
+ * the entity's own group (a department: the group that owns it), as the external accountant of the
+ * church, or by a grant on that very entity; active, and not in `except` (the author of the event).
+ * Leaders above the entity hold the permission too but are not told of every event below them.
+ */
+export async function holdersOf(
+  tx: Db,
+  codes: string[],
+  entityType: string,
+  entityId: number,
+  except: number[] = [],
+): Promise<Recipient[]> {
+  const target = permissionTarget(entityType, entityId);
+  if (target.type === 'global') return [];
+  const candidates = [...new Set(codes.flatMap(grantingCodes))];
+  const at = (type: string) => (target.type === type ? target.id : null);
+  const rows = await queryRows<{ user_id: number; accountant: boolean }>(
+    tx,
+    sql`with owner as (
+          select coalesce((select d.entity_type from departments d where d.id = ${at('department')}::int),
+                          ${target.type}) as type,
+                 coalesce((select d.entity_id from departments d where d.id = ${at('department')}::int),
+                          ${target.id}::int) as id
+        ),
+        candidates as (
+          select ra.user_id from role_assignments ra, owner
+            where ra."group" = case owner.type when 'church' then 'churches' when 'section' then 'sections'
+                    when 'region' then 'regions' when 'national_office' then 'national_offices' end
+              and ra.group_id = owner.id
+          union
+          select m.user_id from managed_churches m, owner where owner.type = 'church' and m.church_id = owner.id
+          union
+          select up.user_id from user_permissions up
+            where up.revoked_at is null and (up.expires_at is null or up.expires_at > now())
+              and up.entity_type = ${target.type} and up.entity_id = ${target.id}::int
+        )
+        select c.user_id,
+               exists (select 1 from role_assignments ra join roles ro on ro.id = ra.role_id
+                        where ra.user_id = c.user_id and ro.code = 'external-accountant') as accountant
+        from candidates c
+        join users u on u.id = c.user_id and u.active
+        where not (c.user_id = any(${intList(except)}::int[]))
+          and exists (select 1 from app_held_permissions(c.user_id, ${textArray(candidates)}::text[], false,
+                ${at('department')}::int, ${at('church')}::int, ${at('section')}::int, ${at('region')}::int,
+                ${at('national_office')}::int))
+        order by c.user_id`,
+  );
+  return rows.map((row) => ({ userId: Number(row.user_id), accountant: Boolean(row.accountant) }));
+}
+
+/** One user as a recipient (the author of a request, the grantee of a permission). */
+export async function recipient(tx: Db, userId: number): Promise<Recipient[]> {
+  const row = await queryOne<{ accountant: boolean }>(
+    tx,
+    sql`select exists (select 1 from role_assignments ra join roles ro on ro.id = ra.role_id
+                       where ra.user_id = u.id and ro.code = 'external-accountant') as accountant
+        from users u where u.id = ${userId} and u.active`,
+  );
+  return row ? [{ userId, accountant: Boolean(row.accountant) }] : [];
+}
+
+/** Writes the notification for each recipient (once per user), in the caller's transaction. */
+export async function notify(tx: Db, recipients: Recipient[], n: NewNotification): Promise<void> {
+  const seen = new Set<number>();
+  for (const r of recipients) {
+    if (seen.has(r.userId)) continue;
+    seen.add(r.userId);
+    await tx.execute(
+      sql`insert into notifications (user_id, kind, title, body, link, resource_type, resource_id)
+          values (${r.userId}, ${n.kind}, ${n.title}, ${n.body}, ${n.link(r)}, ${n.resourceType}, ${n.resourceId})`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------- reads and marks (the user's own)
+
+type Row = {
+  id: number;
+  kind: Notification['kind'];
+  title: string;
+  body: string;
+  link: string | null;
+  created_at: string | Date;
+  read_at: string | Date | null;
+};
+
+export async function unreadCount(db: Db, userId: number): Promise<number> {
+  const row = await queryOne<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from notifications where user_id = ${userId} and read_at is null`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export async function listNotifications(
+  db: Db,
+  userId: number,
+  query: { page: number; limit: number; unread?: 'true' | 'false' },
+): Promise<NotificationList> {
+  const onlyUnread = query.unread === 'true';
+  const filter = onlyUnread ? sql` and read_at is null` : sql``;
+  const rows = await queryRows<Row>(
+    db,
+    sql`select id, kind, title, body, link, created_at, read_at from notifications
+        where user_id = ${userId}${filter}
+        order by created_at desc, id desc
+        limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
+  );
+  const total = await queryOne<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from notifications where user_id = ${userId}${filter}`,
+  );
+  return {
+    data: rows.map((row) => ({
+      id: Number(row.id),
+      kind: row.kind,
+      title: row.title,
+      body: row.body,
+      link: row.link,
+      created_at: isoString(row.created_at),
+      read: row.read_at !== null,
+    })),
+    meta: { total: Number(total?.n ?? 0), page: query.page, limit: query.limit },
+    unread: await unreadCount(db, userId),
+  };
+}
+
+/** Marks one of the user's notifications read; false when it is not theirs (or does not exist). */
+export async function markRead(db: Db, userId: number, id: number): Promise<boolean> {
+  const row = await queryOne<{ id: number }>(
+    db,
+    sql`update notifications set read_at = coalesce(read_at, now())
+        where id = ${id} and user_id = ${userId} returning id`,
+  );
+  return row !== undefined;
+}
+
+export async function markAllRead(db: Db, userId: number): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update notifications set read_at = now() where user_id = ${userId} and read_at is null returning id`,
+  );
+  return rows.length;
+}

@@ -1,0 +1,208 @@
+import { Link } from 'react-router';
+import type { Dashboard } from '@contract/dashboard';
+import { useLevel } from '@/shared/level/level-context';
+import { errorMessage } from '@/shared/lib/errors';
+import { useSpacePaths } from '@/shared/routing/space-paths';
+import { Card } from '@/shared/ui/card';
+import { FormError } from '@/shared/ui/form-error';
+import { Money } from '@/shared/ui/money';
+import { Spinner } from '@/shared/ui/spinner';
+import { useDashboard } from '../api/dashboard';
+import { MonthChart } from './month-chart';
+
+const JOURNALS = { CASH: 'Caisse', BANK: 'Banque', ELECTRONIK: 'Mobile money' } as const;
+const CHILDREN = { REGION: 'Régions', SECTION: 'Sections', CHURCH: 'Églises' } as const;
+
+/** '+12 %' against last year, or nothing when last year had nothing. */
+function trend(now: number, before: number): string | null {
+  if (before === 0) return null;
+  const change = Math.round(((now - before) / before) * 100);
+  return `${change > 0 ? '+' : ''}${change} % par rapport à l’an dernier`;
+}
+
+function Figure({ label, amount, before }: { label: string; amount: number; before: number }) {
+  const change = trend(amount, before);
+  return (
+    <div className="min-w-0">
+      <p className="text-sm text-slate-600">{label}</p>
+      <p className="text-lg font-semibold text-slate-900">
+        <Money amount={amount} wrap />
+      </p>
+      <p className="text-xs text-slate-600">
+        An dernier : <Money amount={before} wrap />
+        {change && <span className="block">{change}</span>}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The dashboard of the Level's entity (the home of the church, section, region and national office
+ * spaces): one GET /dashboard.
+ */
+export function EntityDashboard() {
+  const level = useLevel();
+  const dashboard = useDashboard(level);
+  if (dashboard.isPending)
+    return (
+      <div className="flex justify-center py-6">
+        <Spinner />
+      </div>
+    );
+  if (dashboard.isError) return <FormError message={errorMessage(dashboard.error)} />;
+  return <Figures data={dashboard.data} />;
+}
+
+function Figures({ data }: { data: Dashboard }) {
+  const paths = useSpacePaths();
+  const expenses = paths.page('expenses.list');
+  const total = data.balances.reduce((sum, b) => sum + b.balance, 0);
+  return (
+    <div className="space-y-4" aria-label="Tableau de bord">
+      <div className="grid gap-4 md:grid-cols-2 [&>*]:min-w-0">
+        <Card title="Ce mois-ci">
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Figure label="Recettes" amount={data.month.receipts} before={data.month_last_year.receipts} />
+            <Figure label="Dépenses" amount={data.month.expenses} before={data.month_last_year.expenses} />
+          </div>
+        </Card>
+        <Card title="Depuis le 1er janvier">
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Figure label="Recettes" amount={data.year.receipts} before={data.year_last_year.receipts} />
+            <Figure label="Dépenses" amount={data.year.expenses} before={data.year_last_year.expenses} />
+          </div>
+        </Card>
+        <Card title="Trésorerie">
+          {data.balances.length === 0 ? (
+            <p className="text-sm text-slate-600">Aucun mouvement de trésorerie.</p>
+          ) : (
+            <dl className="space-y-1 text-sm">
+              {data.balances.map((b) => (
+                <div key={b.account_id} className="flex flex-wrap justify-between gap-x-3">
+                  <dt className="min-w-0 break-words text-slate-700">
+                    {b.name} <span className="text-slate-600">({JOURNALS[b.journal_type]})</span>
+                  </dt>
+                  <dd className="font-medium text-slate-900">
+                    <Money amount={b.balance} />
+                  </dd>
+                </div>
+              ))}
+              <div className="flex flex-wrap justify-between gap-x-3 border-t border-slate-200 pt-1 font-semibold">
+                <dt>Total</dt>
+                <dd>
+                  <Money amount={total} />
+                </dd>
+              </div>
+            </dl>
+          )}
+        </Card>
+        <Card title="En attente et effectifs">
+          <dl className="grid grid-cols-2 gap-3 text-sm [&>*]:min-w-0">
+            <div>
+              <dt className="text-slate-600">Demandes à approuver</dt>
+              <dd className="text-lg font-semibold text-slate-900">{data.pending.to_approve}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Demandes à payer</dt>
+              <dd className="text-lg font-semibold text-slate-900">{data.pending.to_pay}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Membres</dt>
+              <dd className="text-lg font-semibold text-slate-900">{data.counts.members}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Fidèles</dt>
+              <dd className="text-lg font-semibold text-slate-900">{data.counts.faithful}</dd>
+            </div>
+          </dl>
+          {expenses && (data.pending.to_approve > 0 || data.pending.to_pay > 0) && (
+            <Link to={expenses} className="mt-3 inline-block text-sm font-medium text-brand-700 underline">
+              Voir les dépenses
+            </Link>
+          )}
+        </Card>
+      </div>
+      <Card title="Recettes et dépenses des 12 derniers mois">
+        <MonthChart points={data.series} title="Recettes et dépenses des 12 derniers mois" />
+      </Card>
+      {data.children.length > 0 && <Ranking data={data} />}
+    </div>
+  );
+}
+
+function Ranking({ data }: { data: Dashboard }) {
+  const paths = useSpacePaths();
+  const kind = data.children[0].type;
+  const parent =
+    data.entity.type === 'REGION'
+      ? { region_id: data.entity.id }
+      : data.entity.type === 'SECTION'
+        ? { section_id: data.entity.id }
+        : { national_office_id: data.entity.id };
+  const max = Math.max(1, ...data.children.map((c) => c.receipts));
+  const title = `${CHILDREN[kind]} : recettes et dépenses de l’année`;
+  return (
+    <Card title={title}>
+      <div
+        role="region"
+        aria-label={`Classement : ${CHILDREN[kind].toLowerCase()}`}
+        tabIndex={0}
+        className="overflow-x-auto"
+      >
+        <table className="w-full min-w-[20rem] text-sm">
+          <thead>
+            <tr className="text-left text-slate-600">
+              <th scope="col" className="py-1 pr-2">
+                Rang
+              </th>
+              <th scope="col" className="py-1 pr-2">
+                Nom
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right">
+                Recettes
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right">
+                Dépenses
+              </th>
+              <th scope="col" className="py-1 text-right">
+                Fidèles
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.children.map((child, index) => {
+              const to = paths.entity(child.type, { id: child.id, ...parent });
+              return (
+                <tr key={child.id} className="border-t border-slate-100 align-top">
+                  <td className="py-1 pr-2">{index + 1}</td>
+                  <td className="py-1 pr-2">
+                    {to ? (
+                      <Link to={to} className="font-medium text-brand-700 underline">
+                        {child.name}
+                      </Link>
+                    ) : (
+                      child.name
+                    )}
+                    <span aria-hidden="true" className="mt-1 block h-1.5 rounded bg-emerald-100">
+                      <span
+                        className="block h-1.5 rounded bg-emerald-600"
+                        style={{ width: `${Math.round((Math.max(0, child.receipts) / max) * 100)}%` }}
+                      />
+                    </span>
+                  </td>
+                  <td className="whitespace-nowrap py-1 pr-2 text-right">
+                    <Money amount={child.receipts} />
+                  </td>
+                  <td className="whitespace-nowrap py-1 pr-2 text-right">
+                    <Money amount={child.expenses} />
+                  </td>
+                  <td className="py-1 text-right">{child.faithful}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,119 @@
+import { rmSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  dashboardAnswerSchema,
+  personalDashboardAnswerSchema,
+  type Dashboard,
+} from '../../contract/dashboard';
+import { queryOne } from '../../server/src/db/query';
+import { approve, createRequest, expenseTestApp, payment, type ExpenseIds } from './expenses-setup';
+import type { TestApp } from './helpers';
+
+let t: TestApp;
+let ids: ExpenseIds;
+let dataDir: string;
+
+beforeAll(async () => {
+  ({ t, ids, dataDir } = await expenseTestApp());
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function dashboard(who: string, type: string, id: number): Promise<Dashboard> {
+  const response = await t.as(who, { url: `/api/dashboard?entity_type=${type}&entity_id=${id}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return dashboardAnswerSchema.parse(response.json()).data;
+}
+
+describe('GET /dashboard', () => {
+  it('agrees with the valid contributions of the church (the receipts list), month and year', async () => {
+    const d = await dashboard('tresorier@example.org', 'CHURCH', ids.church1);
+    const list = await queryOne<{ month: number; year: number }>(
+      t.db,
+      sql`select coalesce(sum(amount) filter (where occurred_at >= date_trunc('month', current_date)), 0)::bigint as month,
+                 coalesce(sum(amount) filter (where occurred_at >= date_trunc('year', current_date)), 0)::bigint as year
+          from contributions where entity_type = 'church' and entity_id = ${ids.church1} and status = 'valid'
+            and occurred_at < current_date + interval '1 day'`,
+    );
+    expect(d.month.receipts).toBe(Number(list!.month));
+    expect(d.year.receipts).toBe(Number(list!.year));
+    expect(d.series).toHaveLength(12);
+    expect(d.series.at(-1)!.receipts).toBe(d.month.receipts);
+    expect(d.counts.churches).toBe(1);
+    expect(d.counts.faithful).toBeGreaterThan(0);
+    expect(d.balances.length).toBeGreaterThan(0);
+  });
+
+  it('moves by exactly a payment: expenses of the month and year, the cash balance, the requests to pay', async () => {
+    const before = await dashboard('tresorier@example.org', 'CHURCH', ids.church1);
+    const id = await createRequest(t, ids);
+    const pending = await dashboard('tresorier@example.org', 'CHURCH', ids.church1);
+    expect(pending.pending.to_approve).toBe(before.pending.to_approve + 1);
+    await approve(t, id);
+    const detail = await t.as('tresorier@example.org', { url: `/api/expense-requests/${id}` });
+    const lineId = (detail.json() as { data: { expenses: Array<{ id: number }> } }).data.expenses[0].id;
+    const approved = await dashboard('tresorier@example.org', 'CHURCH', ids.church1);
+    expect(approved.pending.to_pay).toBe(before.pending.to_pay + 1);
+    const paid = await t.as('tresorier@example.org', {
+      method: 'PUT',
+      url: `/api/expenses/${lineId}/validate`,
+      payload: payment(ids, 7_000, { validated_at: new Date().toISOString().slice(0, 10) }),
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const after = await dashboard('tresorier@example.org', 'CHURCH', ids.church1);
+    expect(after.month.expenses).toBe(before.month.expenses + 7_000);
+    expect(after.year.expenses).toBe(before.year.expenses + 7_000);
+    const cash = (d: Dashboard) => d.balances.find((b) => b.account_id === ids.cash)?.balance ?? 0;
+    expect(cash(after)).toBe(cash(before) - 7_000);
+  });
+
+  it('ranks the entities below a region with their whole year, summing to the churches’ own', async () => {
+    const region = await queryOne<{ id: number }>(
+      t.db,
+      sql`select s.region_id as id from churches c join sections s on s.id = c.section_id where c.id = ${ids.church1}`,
+    );
+    const d = await dashboard('region@example.org', 'REGION', Number(region!.id));
+    expect(d.children.length).toBeGreaterThan(0);
+    expect(d.children.every((c) => c.type === 'SECTION')).toBe(true);
+    const receipts = d.children.map((c) => c.receipts);
+    expect([...receipts].sort((a, b) => b - a)).toEqual(receipts);
+    // a section's figure is its own treasury plus its churches'
+    const section = d.children[0];
+    const own = await dashboard('region@example.org', 'SECTION', section.id);
+    const churches = await Promise.all(
+      own.children.map((c) => dashboard('region@example.org', 'CHURCH', c.id)),
+    );
+    expect(section.receipts).toBe(own.year.receipts + churches.reduce((sum, c) => sum + c.year.receipts, 0));
+  });
+
+  it('is refused outside what the user sees, and checks its query in French', async () => {
+    const other = await t.as('tresorier@example.org', {
+      url: `/api/dashboard?entity_type=CHURCH&entity_id=${ids.otherChurch}`,
+    });
+    expect(other.statusCode).toBe(403);
+    const fidele = await t.as('fidele@example.org', {
+      url: `/api/dashboard?entity_type=CHURCH&entity_id=${ids.church1}`,
+    });
+    expect(fidele.statusCode).toBe(403);
+    const bad = await t.as('tresorier@example.org', { url: '/api/dashboard?entity_type=CHURCH&entity_id=x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Identifiant invalide.');
+    expect((await t.app.inject({ url: '/api/dashboard/me' })).statusCode).toBe(401);
+  });
+
+  it('gives the member their own giving', async () => {
+    const response = await t.as('fidele@example.org', { url: '/api/dashboard/me' });
+    expect(response.statusCode).toBe(200);
+    const { data } = personalDashboardAnswerSchema.parse(response.json());
+    const mine = await queryOne<{ y: number }>(
+      t.db,
+      sql`select coalesce(sum(k.amount), 0)::bigint as y from contributions k join users u on u.id = k.user_id
+          where u.email = 'fidele@example.org' and k.status = 'valid' and k.occurred_at >= date_trunc('year', current_date)`,
+    );
+    expect(data.year.amount).toBe(Number(mine!.y));
+    expect(data.last).not.toBeNull();
+  });
+});

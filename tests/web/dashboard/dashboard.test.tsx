@@ -1,0 +1,105 @@
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { Dashboard, PersonalDashboard } from '@contract/dashboard';
+import { useAccountStore } from '@/shared/auth/account-store';
+import { demo } from '../app/fixtures';
+import { renderApp } from '../app/render-app';
+import { server } from '../msw/server';
+
+beforeEach(() => {
+  useAccountStore.setState({ account: undefined });
+});
+
+const months = Array.from({ length: 12 }, (_, i) => ({
+  month: `2026-${String(i + 1).padStart(2, '0')}`,
+  receipts: (i + 1) * 10_000,
+  expenses: (i + 1) * 4_000,
+}));
+
+const section: Dashboard = {
+  entity: { type: 'SECTION', id: 7, name: 'Section Cocody' },
+  as_of: '2026-11-25',
+  month: { receipts: 120_000, expenses: 48_000 },
+  month_last_year: { receipts: 100_000, expenses: 0 },
+  year: { receipts: 780_000, expenses: 312_000 },
+  year_last_year: { receipts: 600_000, expenses: 300_000 },
+  balances: [
+    { account_id: 1, name: 'Caisse locale', journal_type: 'CASH', balance: 250_000 },
+    { account_id: 2, name: 'Compte SGBCI', journal_type: 'BANK', balance: 1_000_000 },
+  ],
+  pending: { to_approve: 2, to_pay: 1 },
+  counts: { members: 4, faithful: 321, churches: 2 },
+  series: months,
+  children: [
+    { type: 'CHURCH', id: 12, name: 'Temple Béthel', receipts: 500_000, expenses: 200_000, faithful: 200 },
+    {
+      type: 'CHURCH',
+      id: 13,
+      name: 'Église de la Paix',
+      receipts: 280_000,
+      expenses: 112_000,
+      faithful: 121,
+    },
+  ],
+};
+
+describe('the section dashboard (home of /ma-section)', () => {
+  it('shows the figures against last year, the treasury, the pending requests and the counts', async () => {
+    let asked = '';
+    server.use(
+      http.get('*/api/dashboard', ({ request }) => {
+        asked = new URL(request.url).search;
+        return HttpResponse.json({ data: section });
+      }),
+    );
+    renderApp('/ma-section', demo.sectionRepresentative);
+    // the space's chunk loads cold in the first test of the file: a longer wait
+    const month = within(await screen.findByRole('region', { name: 'Ce mois-ci' }, { timeout: 12_000 }));
+    expect(asked).toBe('?entity_type=SECTION&entity_id=7');
+    expect(month.getAllByText(/120\s000/).length).toBeGreaterThan(0);
+    expect(month.getByText('+20 % par rapport à l’an dernier')).toBeInTheDocument();
+    const treasury = within(screen.getByRole('region', { name: 'Trésorerie' }));
+    expect(treasury.getByText('(Banque)')).toBeInTheDocument();
+    expect(treasury.getByText(/1\s250\s000/)).toBeInTheDocument();
+    const pending = within(screen.getByRole('region', { name: 'En attente et effectifs' }));
+    expect(pending.getByText('Demandes à approuver').nextSibling).toHaveTextContent('2');
+    expect(pending.getByText('Fidèles').nextSibling).toHaveTextContent('321');
+    // the existing links of the home stay
+    expect(screen.getByRole('region', { name: 'Rubriques' })).toBeInTheDocument();
+  });
+
+  it('gives the chart a table for screen readers and ranks the churches with links', async () => {
+    server.use(http.get('*/api/dashboard', () => HttpResponse.json({ data: section })));
+    renderApp('/ma-section', demo.sectionRepresentative);
+    const table = await screen.findByRole('table', { name: 'Recettes et dépenses des 12 derniers mois' });
+    expect(within(table).getAllByRole('row')).toHaveLength(13);
+    expect(within(table).getByRole('rowheader', { name: 'nov. 26' })).toBeInTheDocument();
+    const ranking = screen.getByRole('region', { name: 'Classement : églises' });
+    const rows = within(within(ranking).getByRole('table')).getAllByRole('row').slice(1);
+    expect(within(rows[0]).getByRole('link', { name: 'Temple Béthel' })).toHaveAttribute(
+      'href',
+      '/ma-section/eglises/12',
+    );
+    expect(within(rows[1]).getByText('Église de la Paix')).toBeInTheDocument();
+  });
+});
+
+describe('the personal dashboard (/dashboard)', () => {
+  it('shows the member’s own giving and links the last receipt', async () => {
+    const mine: PersonalDashboard = {
+      year: { amount: 150_000, count: 6 },
+      year_last_year: { amount: 90_000, count: 4 },
+      month: { amount: 25_000, count: 1 },
+      last: { id: 12181, amount: 25_000, date: '2026-11-20T10:30:00.000Z', receipt_number: 'R-2026-012181' },
+    };
+    server.use(http.get('*/api/dashboard/me', () => HttpResponse.json({ data: mine })));
+    renderApp('/dashboard', demo.faithful);
+    const card = within(await screen.findByRole('region', { name: 'Mes dons' }));
+    expect(await card.findByText('Depuis le 1er janvier (6 dons)')).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'voir le reçu R-2026-012181' })).toHaveAttribute(
+      'href',
+      '/mes-contributions/12181',
+    );
+  });
+});
