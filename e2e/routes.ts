@@ -247,10 +247,14 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/mon-bureau-national/espace-comptable/pieces-comptables/journaux-dun-compte', 'national'),
   r('/mon-bureau-national/espace-comptable/pieces-comptables/journal-de-tresorerie', 'national'),
   r('/mon-bureau-national/espace-comptable/pieces-comptables/rapport-financier', 'national'),
-  pending('/mon-bureau-national/espace-comptable/immobilisations', 'assets'),
-  pending('/mon-bureau-national/espace-comptable/immobilisations/nouveau', 'assets'),
-  pending('/mon-bureau-national/espace-comptable/immobilisations/:assetId', 'assets'),
-  pending('/mon-bureau-national/espace-comptable/immobilisations/:assetId/modifier', 'assets'),
+  r('/mon-bureau-national/espace-comptable/immobilisations', 'national'),
+  r('/mon-bureau-national/espace-comptable/immobilisations/nouveau', 'national'),
+  r('/mon-bureau-national/espace-comptable/immobilisations/:assetId', 'national', {
+    resolve: { assetId: '/api/fixed-assets?entity_type=NATIONAL_OFFICE&entity_id=1' },
+  }),
+  r('/mon-bureau-national/espace-comptable/immobilisations/:assetId/modifier', 'national', {
+    resolve: { assetId: '/api/fixed-assets?entity_type=NATIONAL_OFFICE&entity_id=1' },
+  }),
   r('/mon-bureau-national/espace-comptable/budget', 'national'),
   r('/mon-bureau-national/espace-comptable/budgets', 'national'),
   r('/mon-bureau-national/espace-comptable/budgets/:budgetId', 'national', {

@@ -1,3 +1,4 @@
+import { assetRoutes } from '@/features/assets/routes';
 import { budgetRoutes } from '@/features/budgets/routes';
 import {
   contributionRoutes,
@@ -75,6 +76,7 @@ export const space: SpaceDefinition = {
           ...expenseRoutes(),
           ...accountingDocumentsRoutes(),
           ...budgetRoutes(),
+          ...assetRoutes(),
         ]),
         departmentBranch([
           departmentMembersRoute(),

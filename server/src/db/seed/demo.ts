@@ -36,6 +36,7 @@ import {
 import { operationAccountIdsByCode, seedFinanceReferenceData } from './accounts';
 import { seedLarge } from './large';
 import { seedPlanning } from './planning';
+import { seedBackOffice } from './back-office';
 import {
   CHURCH_DEPARTMENTS,
   COUNTRIES,
@@ -690,6 +691,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
     );
   });
   await seedPlanning(db, { now: options.now });
+  await seedBackOffice(db, { now: options.now });
   await db.execute(sql`analyze`);
   const counts = {
     users: data.users.length,
