@@ -43,3 +43,102 @@ export const authorizedAccountsQuerySchema = z.object({
 export type AuthorizedAccountsQuery = z.input<typeof authorizedAccountsQuerySchema>;
 
 export const authorizedAccountsAnswerSchema = z.object({ data: z.array(operationAccountSchema) });
+
+// ---------------------------------------------------------------- the chart of accounts (admin, issue 15)
+
+/** French messages of the operation accounts admin (the SPA shows them too). */
+export const ACCOUNT_MESSAGES = {
+  codeRequired: 'Le numéro de compte est requis.',
+  codeInvalid: 'Le numéro de compte SYCEBNL commence par la classe (1 à 9) et compte de 2 à 10 chiffres.',
+  codeTaken: 'Ce numéro de compte existe déjà.',
+  nameRequired: 'Le nom du compte est requis.',
+  nameTooLong: 'Le nom doit contenir au plus 150 caractères.',
+  descriptionTooLong: 'La description doit contenir au plus 500 caractères.',
+  categoryRequired: 'La catégorie est requise.',
+  kindRequired: 'Le type de compte de trésorerie est requis (caisse, banque ou mobile money).',
+  kindOnlyTreasury: 'Seul un compte de trésorerie a un type (caisse, banque ou mobile money).',
+  operatorRequired: "L'opérateur est requis pour un compte mobile money.",
+  operatorTooLong: "L'opérateur doit contenir au plus 60 caractères.",
+  notFound: "Compte d'opération introuvable.",
+  archived: 'Compte archivé.',
+  restored: 'Compte réactivé.',
+  forbiddenSaved: 'Comptes interdits enregistrés.',
+  forbiddenUnknown: "Un des comptes choisis n'existe pas.",
+  forbiddenAccount: 'Ce compte est interdit à votre bureau national.',
+} as const;
+
+const A = ACCOUNT_MESSAGES;
+
+/** The kinds of a treasury account as the admin names them: the journal it feeds. */
+export const TREASURY_KIND_LABELS: Record<JournalType, string> = {
+  CASH: 'Caisse',
+  BANK: 'Banque',
+  ELECTRONIK: 'Mobile money',
+};
+
+/** SYCEBNL account number: the class (1 to 9) then 1 to 9 digits. */
+export const ACCOUNT_CODE_PATTERN = /^[1-9]\d{1,9}$/;
+
+export const accountAdminSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  category: z.string(),
+  journal_type: z.enum(JOURNAL_TYPES).nullable(),
+  operator: z.string().nullable(),
+  active: z.boolean(),
+  /** treasury movements, expense lines, contributions and assets written on it */
+  uses: z.number().int(),
+});
+export type AccountAdmin = z.infer<typeof accountAdminSchema>;
+export const accountAdminAnswerSchema = z.object({ data: accountAdminSchema });
+export const accountAdminListSchema = z.object({ data: z.array(accountAdminSchema) });
+
+export const accountListQuerySchema = z.object({
+  search: z.string().trim().max(100, 'La recherche est trop longue.').optional(),
+  archived: z.enum(['true', 'false']).optional(),
+});
+
+/** POST /operation-accounts, PUT /operation-accounts/{id} */
+export const accountBodySchema = z
+  .object({
+    code: z
+      .string({ error: A.codeRequired })
+      .trim()
+      .min(1, A.codeRequired)
+      .regex(ACCOUNT_CODE_PATTERN, A.codeInvalid),
+    name: z.string({ error: A.nameRequired }).trim().min(1, A.nameRequired).max(150, A.nameTooLong),
+    description: z.string().trim().max(500, A.descriptionTooLong).nullish(),
+    category: z.enum(
+      [
+        ACCOUNT_CATEGORIES.RECEIPT,
+        ACCOUNT_CATEGORIES.EXPENSE,
+        ACCOUNT_CATEGORIES.ASSET,
+        ACCOUNT_CATEGORIES.TREASURY,
+      ],
+      { error: A.categoryRequired },
+    ),
+    journal_type: z.enum(JOURNAL_TYPES, { error: A.kindRequired }).nullish(),
+    operator: z.string().trim().max(60, A.operatorTooLong).nullish(),
+  })
+  .superRefine((body, ctx) => {
+    const treasury = body.category === ACCOUNT_CATEGORIES.TREASURY;
+    if (treasury && !body.journal_type)
+      ctx.addIssue({ code: 'custom', path: ['journal_type'], message: A.kindRequired });
+    if (!treasury && body.journal_type)
+      ctx.addIssue({ code: 'custom', path: ['journal_type'], message: A.kindOnlyTreasury });
+    if (treasury && body.journal_type === 'ELECTRONIK' && !body.operator?.trim())
+      ctx.addIssue({ code: 'custom', path: ['operator'], message: A.operatorRequired });
+  });
+export type AccountBody = z.input<typeof accountBodySchema>;
+
+/** GET/PUT /national-offices/{id}/forbidden-accounts: the accounts forbidden to an office. */
+export const forbiddenAccountsBodySchema = z.object({
+  operation_account_ids: z
+    .array(z.number().int().positive().max(MAX_ID), { error: A.forbiddenUnknown })
+    .max(1000, A.forbiddenUnknown),
+});
+export const forbiddenAccountsAnswerSchema = z.object({
+  data: z.object({ operation_account_ids: z.array(z.number().int()) }),
+});
