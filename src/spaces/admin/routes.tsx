@@ -1,3 +1,4 @@
+import { accountAdminRoutes, forbiddenAccountsRoute } from '@/features/accounts/routes';
 import { budgetTemplatesRoute } from '@/features/budgets/routes';
 import { departmentContributionsRoute, faithfulContributionsRoute } from '@/features/contributions/routes';
 import { expenseRoutes } from '@/features/expenses/routes';
@@ -42,6 +43,7 @@ export const space: SpaceDefinition = {
               subLinks(['members.office', 'subscriptions.list', 'accounts.forbidden']),
             ),
             officeMembersRoute(),
+            forbiddenAccountsRoute(),
             // the admin bills the national offices and manages the subscription types
             ...subscriptionRoutes({ create: true, manageTypes: true }),
           ],
@@ -54,6 +56,7 @@ export const space: SpaceDefinition = {
         leadersRoute(),
         externalAccountantsRoute(),
         budgetTemplatesRoute(),
+        ...accountAdminRoutes(),
         departmentBranch([
           departmentMembersRoute(),
           departmentContributionsRoute(),
