@@ -14,6 +14,7 @@ import { registerSpaAndNotFound } from './http/spa';
 import './http/zod-locale';
 import { accountAdminRoutes } from './modules/accounts/admin-routes';
 import { accountsRoutes } from './modules/accounts/routes';
+import { closingRoutes } from './modules/closings/routes';
 import { authRoutes, type LoginLimits } from './modules/auth/routes';
 import { budgetRoutes } from './modules/budgets/routes';
 import { contributionRoutes } from './modules/contributions/routes';
@@ -83,6 +84,7 @@ export async function buildApp({ database, config, loginLimits }: BuildAppOption
       await api.register(permissionRoutes);
       await api.register(accountsRoutes);
       await api.register(accountAdminRoutes);
+      await api.register(closingRoutes);
       await api.register(treasuryRoutes);
       await api.register(expenseRoutes);
       await api.register(contributionRoutes);
