@@ -240,8 +240,10 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/mon-bureau-national/espace-comptable/depenses', 'national'),
   r('/mon-bureau-national/espace-comptable/depenses/nouveau', 'national'),
   r('/mon-bureau-national/espace-comptable/depenses/:expenseId', 'national'),
-  pending('/mon-bureau-national/espace-comptable/reports-a-nouveau', 'carry'),
-  pending('/mon-bureau-national/espace-comptable/reports-a-nouveau/:id', 'carry'),
+  r('/mon-bureau-national/espace-comptable/reports-a-nouveau', 'national'),
+  r('/mon-bureau-national/espace-comptable/reports-a-nouveau/:id', 'national', {
+    resolve: { id: '/api/closings?entity_type=NATIONAL_OFFICE&entity_id=1' },
+  }),
   r('/mon-bureau-national/espace-comptable/pieces-comptables', 'national'),
   r('/mon-bureau-national/espace-comptable/pieces-comptables/journaux', 'national'),
   r('/mon-bureau-national/espace-comptable/pieces-comptables/journaux-dun-compte', 'national'),

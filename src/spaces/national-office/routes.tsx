@@ -1,5 +1,6 @@
 import { assetRoutes } from '@/features/assets/routes';
 import { budgetRoutes } from '@/features/budgets/routes';
+import { carryRoutes } from '@/features/carry/routes';
 import {
   contributionRoutes,
   departmentContributionsRoute,
@@ -77,6 +78,7 @@ export const space: SpaceDefinition = {
           ...accountingDocumentsRoutes(),
           ...budgetRoutes(),
           ...assetRoutes(),
+          ...carryRoutes(),
         ]),
         departmentBranch([
           departmentMembersRoute(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import { computeClosing } from '../../modules/closings/service';
 import { queryOne } from '../query';
 
 /**
@@ -7,7 +8,9 @@ import { queryOne } from '../query';
  * the same rows; runs once (nothing is added when the national office already has fixed assets).
  *
  * - fixed assets of the first national office in several asset accounts (furniture, computers, sound,
- *   vehicles, buildings), bought over the last four years, one not depreciable, one prorated.
+ *   vehicles, buildings), bought over the last four years, one not depreciable, one prorated;
+ * - the year before last of that office closed, with its carry-forward (so that last year can be closed
+ *   in the demo: years close in order).
  */
 
 type AssetSeed = {
@@ -165,5 +168,19 @@ export async function seedBackOffice(db: Db, options: { now?: Date } = {}): Prom
             ${treasurer?.id ?? null})`,
     );
   }
+  const closed = year - 2;
+  const c = await computeClosing(db, 'NATIONAL_OFFICE', office.id, closed);
+  const row = await queryOne<{ id: number }>(
+    db,
+    sql`insert into fiscal_closings (entity_type, entity_id, year, products, charges, depreciation, result, closed_by, created_at)
+        values ('national_office', ${office.id}, ${closed}, ${c.products}, ${c.charges}, ${c.depreciation}, ${c.result},
+          ${treasurer?.id ?? null}, ${`${closed + 1}-01-15T09:00:00Z`})
+        returning id`,
+  );
+  for (const a of c.accounts)
+    await db.execute(
+      sql`insert into fiscal_closing_accounts (closing_id, payment_account_id, opening_balance, receipts, expenses, closing_balance)
+          values (${row!.id}, ${a.payment_account_id}, ${a.opening_balance}, ${a.receipts}, ${a.expenses}, ${a.closing_balance})`,
+    );
   return { assets: ASSETS.length };
 }
