@@ -8,7 +8,7 @@ import { FormError } from '@/shared/ui/form-error';
 import { LogoLoader } from '@/shared/ui/logo-loader';
 import { PrintButton, PrintStyles } from '@/shared/ui/print';
 import { useClosing } from '../api/closings';
-import { ClosingFigures } from './closing-table';
+import { ClosingFigures } from '../components/closing-figures';
 
 /** 'reports-a-nouveau/:id': a closed year, each account's carried amount and the result carried. */
 export function ClosingDetailPage() {

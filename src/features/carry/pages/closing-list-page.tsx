@@ -15,7 +15,7 @@ import { Money } from '@/shared/ui/money';
 import { Select } from '@/shared/ui/select';
 import { notify } from '@/shared/ui/toast';
 import { useClosingList, useClosingPreview, useConfirmClosing } from '../api/closings';
-import { ClosingFigures } from './closing-table';
+import { ClosingFigures } from '../components/closing-figures';
 
 /** 'reports-a-nouveau': the Level's closed years; a year previewed, then closed once (it is then locked). */
 export function ClosingListPage() {
