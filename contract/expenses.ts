@@ -620,8 +620,18 @@ export const fixedAssetStatisticsSchema = z.object({
   total_purchase_price: z.number().int(),
   total_additional_costs: z.number().int(),
   total_cost: z.number().int(),
-  /** straight-line estimate at today's date: max(residual, cost - cost x rate x years) summed */
+  /** straight-line, month by month, at today's date (contract/depreciation.ts), summed */
   net_book_value: z.number().int(),
+  /** the same by asset account ('Mobilier', 'Véhicules'...; null: without an account) */
+  by_account: z.array(
+    z.object({
+      operation_account_id: z.number().int().nullable(),
+      name: z.string(),
+      count: z.number().int(),
+      total_cost: z.number().int(),
+      net_book_value: z.number().int(),
+    }),
+  ),
 });
 export type FixedAssetStatistics = z.infer<typeof fixedAssetStatisticsSchema>;
 export const fixedAssetStatisticsAnswerSchema = z.object({ data: fixedAssetStatisticsSchema });

@@ -14,7 +14,9 @@ import { registerErrorHandling } from './http/errors';
 import { registerSecurity } from './http/security';
 import { registerSpaAndNotFound } from './http/spa';
 import './http/zod-locale';
+import { accountAdminRoutes } from './modules/accounts/admin-routes';
 import { accountsRoutes } from './modules/accounts/routes';
+import { closingRoutes } from './modules/closings/routes';
 import { authRoutes, type LoginLimits } from './modules/auth/routes';
 import { activityRoutes } from './modules/activities/routes';
 import { budgetRoutes } from './modules/budgets/routes';
@@ -101,6 +103,8 @@ export async function buildApp({ database, config, loginLimits }: BuildAppOption
       await api.register(rolesRoutes);
       await api.register(permissionRoutes);
       await api.register(accountsRoutes);
+      await api.register(accountAdminRoutes);
+      await api.register(closingRoutes);
       await api.register(treasuryRoutes);
       await api.register(expenseRoutes);
       await api.register(contributionRoutes);

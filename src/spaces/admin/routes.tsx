@@ -1,4 +1,5 @@
 import { activitiesRoute, departmentDashboardRoute, departmentListRoute } from '@/features/activities/routes';
+import { accountAdminRoutes, forbiddenAccountsRoute } from '@/features/accounts/routes';
 import { budgetTemplatesRoute } from '@/features/budgets/routes';
 import { departmentContributionsRoute, faithfulContributionsRoute } from '@/features/contributions/routes';
 import { expenseRoutes } from '@/features/expenses/routes';
@@ -49,6 +50,7 @@ export const space: SpaceDefinition = {
               subLinks(['members.office', 'subscriptions.list', 'accounts.forbidden']),
             ),
             officeMembersRoute(),
+            forbiddenAccountsRoute(),
             // the admin bills the national offices and manages the subscription types
             ...subscriptionRoutes({ create: true, manageTypes: true }),
           ],
@@ -62,6 +64,7 @@ export const space: SpaceDefinition = {
         externalAccountantsRoute(),
         budgetTemplatesRoute(),
         departmentListRoute(),
+        ...accountAdminRoutes(),
         departmentBranch([
           departmentDashboardRoute(),
           activitiesRoute(),

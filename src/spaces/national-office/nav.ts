@@ -27,6 +27,13 @@ export const nationalOfficeNav: NavItem[] = [
     description: 'Les budgets du bureau et ceux des régions à approuver',
   },
   {
+    label: 'Immobilisations',
+    path: '/mon-bureau-national/espace-comptable/immobilisations',
+    icon: 'book',
+    feature: 'assets',
+    description: 'Le registre des immobilisations et leurs amortissements',
+  },
+  {
     label: 'Régions',
     path: '/mon-bureau-national/regions',
     icon: 'map',

@@ -5,7 +5,9 @@ import {
   groupAndTypeRoutes,
   reportRoutes,
 } from '@/features/activities/routes';
+import { assetRoutes } from '@/features/assets/routes';
 import { budgetRoutes } from '@/features/budgets/routes';
+import { carryRoutes } from '@/features/carry/routes';
 import {
   contributionRoutes,
   departmentContributionsRoute,
@@ -94,6 +96,8 @@ export const space: SpaceDefinition = {
           ...expenseRoutes(),
           ...accountingDocumentsRoutes(),
           ...budgetRoutes(),
+          ...assetRoutes(),
+          ...carryRoutes(),
         ]),
         departmentBranch([
           departmentDashboardRoute(),

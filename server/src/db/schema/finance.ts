@@ -88,6 +88,8 @@ export const operationAccounts = pgTable(
       .references(() => operationAccountCategories.id),
     /** the journal a treasury (payment) account feeds; null for every other kind */
     journalType: text('journal_type').$type<JournalType>(),
+    /** the mobile money operator of an ELECTRONIK treasury account ('Orange', 'MTN'...; issue 15) */
+    operator: text('operator'),
     /** null: an account of the whole denomination; set: an account one entity created for itself */
     entityType: text('entity_type').$type<FinanceEntityType>(),
     entityId: integer('entity_id'),
@@ -125,6 +127,7 @@ export const MOVEMENT_SOURCE_TYPES = [
   'expense_payment',
   'reversal',
   'opening_balance',
+  'payslip',
 ] as const;
 export type MovementSourceType = (typeof MOVEMENT_SOURCE_TYPES)[number];
 
@@ -188,7 +191,7 @@ export const treasuryMovements = pgTable(
     check('treasury_movements_journal_type_ck', sql`${t.journalType} in ('CASH', 'BANK', 'ELECTRONIK')`),
     check(
       'treasury_movements_source_type_ck',
-      sql`${t.sourceType} in ('contribution', 'expense_payment', 'reversal', 'opening_balance')`,
+      sql`${t.sourceType} in ('contribution', 'expense_payment', 'reversal', 'opening_balance', 'payslip')`,
     ),
   ],
 );

@@ -2,3 +2,4 @@ export * from './core';
 export * from './finance';
 export * from './planning';
 export * from './documents';
+export * from './back-office';

@@ -37,6 +37,7 @@ import { operationAccountIdsByCode, seedFinanceReferenceData } from './accounts'
 import { seedLarge } from './large';
 import { seedActivities } from './activities';
 import { seedPlanning } from './planning';
+import { seedBackOffice } from './back-office';
 import {
   CHURCH_DEPARTMENTS,
   COUNTRIES,
@@ -699,6 +700,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
   });
   await seedPlanning(db, { now: options.now });
   await seedActivities(db, { now: options.now });
+  await seedBackOffice(db, { now: options.now });
   await db.execute(sql`analyze`);
   const counts = {
     users: data.users.length,

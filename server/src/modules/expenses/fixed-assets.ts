@@ -11,6 +11,8 @@ import {
   type FixedAssetStatistics,
   type paymentFixedAssetSchema,
 } from '../../../../contract/expenses';
+import { todayInDenomination } from '../../../../contract/dates';
+import { netBookValueOn } from '../../../../contract/values/depreciation';
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
@@ -186,37 +188,56 @@ export async function listFixedAssets(
   return { data: rows.map(toAsset), meta: { total: Number(count?.n ?? 0), page, limit } };
 }
 
-/** bigint sums come as text from node-postgres */
-type Sum = string | number;
-
-/** The entity's totals, the net book value depreciated linearly to the day (never below the residual value). */
+/**
+ * The entity's totals and the same by asset account; the net book value at today's date (Africa/Abidjan)
+ * by the straight-line schedule of contract/depreciation.ts, the one the asset's page shows.
+ */
 export async function fixedAssetStatistics(
   db: Db,
   type: ExpenseEntityType,
   entityId: number,
+  today: string = todayInDenomination(),
 ): Promise<FixedAssetStatistics> {
-  const row = await queryOne<{ count: number; depreciable_count: number; price: Sum; extra: Sum; net: Sum }>(
+  const rows = await queryRows<AssetRow>(
     db,
-    sql`select count(*)::int as count, count(*) filter (where depreciable)::int as depreciable_count,
-          coalesce(sum(purchase_price), 0)::bigint as price, coalesce(sum(additional_costs), 0)::bigint as extra,
-          coalesce(sum(case
-            when not depreciable then purchase_price + additional_costs
-            else greatest(residual_value, round((purchase_price + additional_costs) * (1 - least(1,
-              coalesce(annual_depreciation_rate / 100, 1.0 / nullif(useful_life_years, 0), 0)
-              * greatest(0, (current_date - coalesce(commissioning_date, purchase_date, created_at::date)) / 365.25)))))
-            end), 0)::bigint as net
-        from fixed_assets fa where ${entityWhere(type, entityId)}`,
+    sql`${assetSelect} where ${entityWhere(type, entityId)} order by oa.code nulls last, fa.id`,
   );
-  const price = Number(row?.price ?? 0);
-  const extra = Number(row?.extra ?? 0);
-  return {
-    count: Number(row?.count ?? 0),
-    depreciable_count: Number(row?.depreciable_count ?? 0),
-    total_purchase_price: price,
-    total_additional_costs: extra,
-    total_cost: price + extra,
-    net_book_value: Number(row?.net ?? 0),
+  const stats: FixedAssetStatistics = {
+    count: 0,
+    depreciable_count: 0,
+    total_purchase_price: 0,
+    total_additional_costs: 0,
+    total_cost: 0,
+    net_book_value: 0,
+    by_account: [],
   };
+  const byAccount = new Map<number | null, FixedAssetStatistics['by_account'][number]>();
+  for (const asset of rows.map(toAsset)) {
+    const net = netBookValueOn(asset, today);
+    stats.count += 1;
+    if (asset.depreciable) stats.depreciable_count += 1;
+    stats.total_purchase_price += asset.purchase_price;
+    stats.total_additional_costs += asset.additional_costs;
+    stats.total_cost += asset.total_cost;
+    stats.net_book_value += net;
+    const key = asset.operation_account_id;
+    let group = byAccount.get(key);
+    if (!group) {
+      group = {
+        operation_account_id: key,
+        name: asset.operationAccount?.name ?? 'Sans compte',
+        count: 0,
+        total_cost: 0,
+        net_book_value: 0,
+      };
+      byAccount.set(key, group);
+      stats.by_account.push(group);
+    }
+    group.count += 1;
+    group.total_cost += asset.total_cost;
+    group.net_book_value += net;
+  }
+  return stats;
 }
 
 /** The choices of the asset form: currencies, the entity's asset accounts, default values. */

@@ -32,6 +32,8 @@ export async function assertAccountOfEntity(
   message: string,
 ): Promise<{ id: number; name: string; category: string; journal_type: string | null }> {
   const names = `{${categories.map((c) => `"${c}"`).join(',')}}`;
+  // the entity's own exclusions and those of its national office ('comptes interdits', issue 15)
+  const officeId = await nationalOfficeOf(db, entity, entityId);
   const row = await queryOne<{ id: number; name: string; category: string; journal_type: string | null }>(
     db,
     sql`select a.id, a.name, c.name as category, a.journal_type
@@ -39,7 +41,9 @@ export async function assertAccountOfEntity(
         where a.id = ${accountId} and a.active and c.name = any(${names}::text[])
           and (a.entity_type is null or (a.entity_type = ${entity} and a.entity_id = ${entityId}))
           and not exists (select 1 from operation_account_exclusions x
-                          where x.operation_account_id = a.id and x.entity_type = ${entity} and x.entity_id = ${entityId})`,
+                          where x.operation_account_id = a.id
+                            and ((x.entity_type = ${entity} and x.entity_id = ${entityId})
+                              or (x.entity_type = 'national_office' and x.entity_id = ${officeId}::int)))`,
   );
   if (!row) throw httpError(400, message);
   return row;

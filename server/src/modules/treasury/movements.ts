@@ -19,6 +19,28 @@ export const MOVEMENT_MESSAGES = {
   notFound: 'Mouvement de trésorerie introuvable.',
 } as const;
 
+/** The French 409 of a write dated in a closed fiscal year (issue 15). */
+export const lockedYearMessage = (year: number) =>
+  `L'exercice ${year} est clôturé : aucune écriture datée de cet exercice n'est acceptée.`;
+
+/**
+ * Refuses (409) a movement of an entity dated in one of its closed fiscal years: the year of the date
+ * in the denomination's time zone (Africa/Abidjan, UTC all year).
+ */
+export async function assertYearOpen(
+  tx: Db,
+  entityType: FinanceEntityType,
+  entityId: number,
+  occurredAt: string,
+): Promise<void> {
+  const row = await queryOne<{ year: number }>(
+    tx,
+    sql`select year from fiscal_closings where entity_type = ${entityType} and entity_id = ${entityId}
+          and year = extract(year from (${occurredAt}::timestamptz at time zone 'Africa/Abidjan'))::int`,
+  );
+  if (row) throw httpError(409, lockedYearMessage(Number(row.year)));
+}
+
 export type NewMovement = {
   entityType: FinanceEntityType;
   entityId: number;
@@ -68,6 +90,7 @@ export async function recordMovement(tx: Db, movement: NewMovement): Promise<Mov
   const journalType = await journalTypeOf(tx, movement.paymentAccountId);
   const occurredAt =
     movement.occurredAt instanceof Date ? movement.occurredAt.toISOString() : movement.occurredAt;
+  await assertYearOpen(tx, movement.entityType, movement.entityId, occurredAt);
   const row = await queryOne<{ id: number }>(
     tx,
     sql`insert into treasury_movements
@@ -112,6 +135,7 @@ export async function reverseMovement(
   if (!original) throw httpError(404, MOVEMENT_MESSAGES.notFound);
   if (original.reversed) throw httpError(409, MOVEMENT_MESSAGES.alreadyReversed);
   const at = options.at instanceof Date ? options.at.toISOString() : (options.at ?? new Date().toISOString());
+  await assertYearOpen(tx, original.entity_type, original.entity_id, at);
   const row = await queryOne<{ id: number }>(
     tx,
     sql`insert into treasury_movements

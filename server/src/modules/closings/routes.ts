@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  closingAnswerSchema,
+  closingBodySchema,
+  closingEntityQuerySchema,
+  closingListSchema,
+  closingPreviewQuerySchema,
+} from '../../../../contract/closings';
+import { errorSchema, idParamSchema } from '../../../../contract/common';
+import { authorize, authorizeVisible } from '../../http/authorize';
+import { closingOr404, confirmClosing, listClosings, previewClosing } from './service';
+
+const TAGS = ['Clôtures'];
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+/** Closing a year: the payers of the entity (its treasurer), as for the fixed assets. */
+const CLOSE_PERMISSION = 'expense:validate';
+
+/** Year-end closings and carry-forwards of an entity (issue 15). */
+export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.get(
+    '/closings',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Exercices clôturés d'une entité",
+        querystring: closingEntityQuerySchema,
+        response: { 200: closingListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { entity_type, entity_id } = request.query;
+      await authorizeVisible(request, { type: entity_type, id: entity_id });
+      return { data: await listClosings(db, entity_type, entity_id) };
+    },
+  );
+
+  app.get(
+    '/closings/preview',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Aperçu de la clôture d'un exercice (rien n'est écrit)",
+        description:
+          "`expense:validate` sur l'entité. 409 : exercice non terminé, déjà clôturé ou hors ordre.",
+        querystring: closingPreviewQuerySchema,
+        response: { 200: closingAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { entity_type, entity_id, year } = request.query;
+      await authorize(request, { type: entity_type, id: entity_id }, CLOSE_PERMISSION);
+      return { data: await previewClosing(db, entity_type, entity_id, year) };
+    },
+  );
+
+  app.post(
+    '/closings',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Clôturer un exercice',
+        description:
+          "`expense:validate` sur l'entité. Une fois par entité et exercice, dans l'ordre des exercices ; " +
+          "enregistre le report à nouveau de chaque compte de trésorerie et le résultat (121 ou 129), et verrouille l'exercice.",
+        body: closingBodySchema,
+        response: { 201: closingAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { entity_type, entity_id, year } = request.body;
+      const user = await authorize(request, { type: entity_type, id: entity_id }, CLOSE_PERMISSION);
+      const id = await confirmClosing(
+        db,
+        { userId: user.userId, ip: request.ip },
+        entity_type,
+        entity_id,
+        year,
+      );
+      reply.code(201);
+      return { data: await closingOr404(db, id) };
+    },
+  );
+
+  app.get(
+    '/closings/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Détail d'une clôture : reports à nouveau et résultat",
+        params: idParamSchema,
+        response: { 200: closingAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const closing = await closingOr404(db, request.params.id);
+      await authorizeVisible(request, { type: closing.entity_type, id: closing.entity_id });
+      return { data: closing };
+    },
+  );
+};

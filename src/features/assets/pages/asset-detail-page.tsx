@@ -1,0 +1,229 @@
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { depreciationSchedule, netBookValueOn } from '@contract/values/depreciation';
+import { todayInDenomination } from '@contract/values/dates';
+import type { FixedAsset } from '@contract/expenses';
+import { errorMessage } from '@/shared/lib/errors';
+import { formatDate } from '@/shared/lib/format';
+import { usePageTitle } from '@/shared/level/page-title';
+import { usePermissions } from '@/shared/permissions/use-permissions';
+import { permissionEntity } from '@/shared/level/wire';
+import { useSpacePaths } from '@/shared/routing/space-paths';
+import { Button } from '@/shared/ui/button';
+import { Card } from '@/shared/ui/card';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { FormError } from '@/shared/ui/form-error';
+import { LogoLoader } from '@/shared/ui/logo-loader';
+import { Money } from '@/shared/ui/money';
+import { PrintButton, PrintStyles } from '@/shared/ui/print';
+import { notify } from '@/shared/ui/toast';
+import { useAsset, useDeleteAsset } from '../api/assets';
+import { ASSET_WRITE_CODE, currencyLabel } from '../lib/labels';
+
+/** 'immobilisations/:assetId': the asset, its total cost and its straight-line depreciation schedule. */
+export function AssetDetailPage() {
+  const id = Number(useParams().assetId);
+  const valid = Number.isInteger(id) && id > 0;
+  const asset = useAsset(valid ? id : null);
+  const paths = useSpacePaths();
+  usePageTitle(asset.data?.name ?? 'Immobilisation', { back: paths.page('assets.list') ?? paths.here });
+  if (!valid) return <FormError message="Immobilisation introuvable." />;
+  if (asset.isPending) return <LogoLoader />;
+  if (asset.isError) return <FormError message={errorMessage(asset.error, 'Immobilisation introuvable.')} />;
+  return <AssetView asset={asset.data} />;
+}
+
+function AssetView({ asset }: { asset: FixedAsset }) {
+  const paths = useSpacePaths();
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
+  const remove = useDeleteAsset(asset.id);
+  const permissions = usePermissions(
+    [ASSET_WRITE_CODE],
+    permissionEntity({ entityType: asset.entity_type, entityId: asset.entity_id }),
+  );
+  const canWrite = permissions.has(ASSET_WRITE_CODE);
+  const editPath = paths.page('assets.edit', { assetId: asset.id });
+  const plan = depreciationSchedule(asset);
+  const today = todayInDenomination();
+  const net = netBookValueOn(asset, today);
+
+  const facts: Array<[string, string | null]> = [
+    ['Compte', asset.operationAccount?.name ?? null],
+    ['Description', asset.description],
+    ['Référence', asset.reference],
+    ['Marque', asset.brand],
+    ['Modèle', asset.model],
+    ['Fournisseur', asset.supplier],
+    ['Numéro de facture', asset.invoice_number],
+    ['Emplacement', asset.location],
+    ["Date d'achat", asset.purchase_date ? formatDate(asset.purchase_date) : null],
+    ['Date de mise en service', asset.commissioning_date ? formatDate(asset.commissioning_date) : null],
+    ['Devise', currencyLabel(asset.currency)],
+    ['État', asset.condition_notes],
+  ];
+
+  return (
+    <div className="asset-print mx-auto max-w-5xl space-y-6">
+      <PrintStyles scope="asset-print" />
+      <Card>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h2 className="text-xl font-semibold text-slate-900">{asset.name}</h2>
+            <p className="text-sm text-slate-600">
+              {asset.depreciable ? 'Bien amortissable' : 'Bien non amortissable'}
+              {asset.expense_payment_id !== null ? ' · acheté par un paiement de dépense' : ''}
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2 print:hidden">
+            <PrintButton />
+            {canWrite && editPath && (
+              <Button variant="secondary" onClick={() => navigate(editPath)}>
+                Modifier
+              </Button>
+            )}
+            {canWrite && (
+              <Button variant="danger" onClick={() => setDeleting(true)}>
+                Supprimer
+              </Button>
+            )}
+          </div>
+        </div>
+        <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-4">
+          <div>
+            <dt className="text-xs text-slate-600">Prix d'achat</dt>
+            <dd className="font-semibold">
+              <Money amount={asset.purchase_price} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-600">Frais accessoires</dt>
+            <dd className="font-semibold">
+              <Money amount={asset.additional_costs} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-600">Coût total</dt>
+            <dd className="font-semibold">
+              <Money amount={asset.total_cost} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-600">Valeur nette au {formatDate(today)}</dt>
+            <dd className="font-semibold">
+              <Money amount={net} />
+            </dd>
+          </div>
+        </dl>
+        <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+          {facts
+            .filter(([, value]) => value)
+            .map(([label, value]) => (
+              <div key={label} className="flex flex-wrap gap-x-2">
+                <dt className="text-slate-600">{label} :</dt>
+                <dd className="min-w-0 break-words text-slate-900">{value}</dd>
+              </div>
+            ))}
+        </dl>
+      </Card>
+
+      <Card
+        title="Plan d'amortissement"
+        description={
+          asset.depreciable
+            ? `Linéaire${
+                asset.annual_depreciation_rate !== null
+                  ? ` à ${String(asset.annual_depreciation_rate).replace('.', ',')} % par an`
+                  : ` sur ${asset.useful_life_years} an${(asset.useful_life_years ?? 0) > 1 ? 's' : ''}`
+              }`
+            : undefined
+        }
+      >
+        {!asset.depreciable ? (
+          <p className="text-sm text-slate-700">Ce bien n'est pas amortissable.</p>
+        ) : plan.years.length === 0 ? (
+          <p className="text-sm text-slate-700">
+            {plan.start === null
+              ? "Renseignez la date d'achat ou de mise en service pour calculer le plan d'amortissement."
+              : 'Rien à amortir : la valeur résiduelle couvre le coût total.'}
+          </p>
+        ) : (
+          <>
+            <p className="mb-3 text-sm text-slate-700">
+              Base amortissable : <Money amount={plan.base} /> (coût total moins valeur résiduelle{' '}
+              <Money amount={asset.residual_value} />) · dotation annuelle{' '}
+              <Money amount={plan.annual_charge} /> · à partir du {formatDate(plan.start)}
+            </p>
+            <div
+              role="region"
+              aria-label="Plan d'amortissement, défilement horizontal"
+              tabIndex={0}
+              className="overflow-x-auto"
+            >
+              <table className="w-full min-w-[520px] text-sm">
+                <caption className="sr-only">Plan d'amortissement</caption>
+                <thead>
+                  <tr className="border-b border-slate-200 text-left text-slate-700">
+                    <th scope="col" className="py-2 pr-3">
+                      Exercice
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right">
+                      Mois
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right">
+                      Dotation
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right">
+                      Cumul des amortissements
+                    </th>
+                    <th scope="col" className="py-2 text-right">
+                      Valeur nette comptable
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {plan.years.map((y) => (
+                    <tr key={y.year} className="border-b border-slate-100">
+                      <th scope="row" className="py-2 pr-3 text-left font-medium">
+                        {y.year}
+                      </th>
+                      <td className="py-2 pr-3 text-right tabular-nums">{y.months}</td>
+                      <td className="py-2 pr-3 text-right">
+                        <Money amount={y.charge} />
+                      </td>
+                      <td className="py-2 pr-3 text-right">
+                        <Money amount={y.accumulated} />
+                      </td>
+                      <td className="py-2 text-right">
+                        <Money amount={y.net_book_value} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </Card>
+
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title="Supprimer l'immobilisation"
+        message="L'immobilisation sera retirée du registre. Le paiement qui l'a achetée, s'il y en a un, reste."
+        confirmLabel="Supprimer"
+        danger
+        loading={remove.isPending}
+        onConfirm={async () => {
+          try {
+            await remove.mutateAsync();
+            notify.success('Immobilisation supprimée.');
+            navigate(paths.page('assets.list') ?? paths.home);
+          } catch (error) {
+            notify.error(errorMessage(error));
+          }
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import type { RouteObject } from 'react-router';
+import { pageRoute } from '@/shared/routing/page-route';
+
+/*
+ * The 'assets' pages (ROUTES.md, feature 'assets'): the register of the Level's fixed assets, mounted by
+ * the national office under 'espace-comptable'.
+ */
+
+const form = () => import('./pages/asset-form-page');
+
+/** 'immobilisations', 'immobilisations/nouveau', 'immobilisations/:assetId', '.../modifier'. */
+export function assetRoutes(): RouteObject[] {
+  return [
+    pageRoute('immobilisations', 'assets.list', () =>
+      import('./pages/asset-list-page').then((m) => m.AssetListPage),
+    ),
+    pageRoute('immobilisations/nouveau', 'assets.new', () => form().then((m) => m.AssetCreatePage)),
+    pageRoute('immobilisations/:assetId', 'assets.detail', () =>
+      import('./pages/asset-detail-page').then((m) => m.AssetDetailPage),
+    ),
+    pageRoute('immobilisations/:assetId/modifier', 'assets.edit', () => form().then((m) => m.AssetEditPage)),
+  ];
+}
