@@ -6,6 +6,11 @@ export const DEMO_ACCOUNTS = [
     role: 'national_office::tresorier-general',
     label: 'trésorier général du bureau national',
   },
+  {
+    login: 'president@example.org',
+    role: 'national_office::president',
+    label: 'président national (crée les souscriptions des églises)',
+  },
   { login: 'region@example.org', role: 'region::president', label: 'président de la Région Abidjan' },
   {
     login: 'section@example.org',

@@ -82,6 +82,8 @@ export const ACCOUNTANT_CHURCH_INDEXES = [0, 4, 8];
  */
 export const BILLING_CHURCH_INDEX = 19;
 export const BILLING_PASTOR_EMAIL = 'facturation@example.org';
+/** the national office's president: creates the subscriptions of its regions, sections and churches */
+export const NATIONAL_PRESIDENT_EMAIL = 'president@example.org';
 /** churches on the monthly subscription instead of the annual one */
 const MONTHLY_SUBSCRIPTION_CHURCHES = [6, 16];
 /** members per church, 2,000 in all */
@@ -1005,6 +1007,9 @@ function buildDemo(input: BuildInput) {
   // the pastor of the church reserved for the billing flow signs in as facturation@ (no draw: the
   // rest of the data stays as it was)
   userRows[churchInfos[BILLING_CHURCH_INDEX].pastor.id - 1].email = BILLING_PASTOR_EMAIL;
+  // the national president (who bills the office's regions, sections and churches: subscription:create)
+  // signs in as president@, with no draw either
+  userRows[nationalOfficers.president.id - 1].email = NATIONAL_PRESIDENT_EMAIL;
 
   // ---- roles
   const assignments: Array<typeof roleAssignments.$inferInsert> = [];
