@@ -82,7 +82,7 @@ export const churches = pgTable(
  * The moves of a church from one section to another (issue 20): a church belonged to `from_section_id`
  * until `effective_date` (excluded) and to `to_section_id` from it. The history of a church's money stays
  * where it was made: a section's or a region's totals for a period count a church's movement under the
- * section it belonged to on the movement's date (churchSectionAtSql in modules/org/history.ts).
+ * section it belonged to on the movement's date (church_periods in server/src/modules/treasury/totals.ts).
  */
 export const churchMoves = pgTable(
   'church_moves',

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { JOURNAL_MESSAGES, JOURNAL_TIME_ZONE, type TreasuryTotals } from '../../../../contract/journals';
-import { churchSectionAtSql } from '../../db/church-history';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
 import type { FinanceEntityType } from '../../db/schema/finance';
@@ -10,39 +9,30 @@ import { bounds, periodOf } from './journals';
 type GroupType = Extract<FinanceEntityType, 'section' | 'region' | 'national_office'>;
 
 /**
- * The part each movement of the period counts in, for a group (issue 20): (part_type, part_id), null
- * when the movement is not the group's. A department's movement is its owner's. A church's movement
- * counts under the section the church belonged to on the movement's day (church_moves), so a moved
- * church's history stays where it was made.
+ * Where each (owner, day) sum of the period counts, for a group (issue 20): `part` and the filter that keeps
+ * the group's own. A department's movement is its owner's. A church's movement counts under the section
+ * the church belonged to on the movement's day: `church_periods` spells each church's sections over time
+ * from `church_moves` (a move takes the church out of `from_section_id` on its `effective_date`; after its
+ * last move the church is in `churches.section_id`), so a moved church's history stays where it was made.
  */
-function partOf(type: GroupType, id: number): SQL {
-  const sectionAt = churchSectionAtSql(sql`mv.owner_id`, sql`mv.day`);
-  const regionOfSection = (section: SQL) =>
-    sql`(select se.region_id from sections se where se.id = ${section})`;
-  const officeOfRegion = (region: SQL) =>
-    sql`(select rg.national_office_id from regions rg where rg.id = ${region})`;
+function partOf(type: GroupType, id: number): { part: SQL; mine: SQL } {
   switch (type) {
     case 'section':
-      return sql`case
-        when mv.owner_type = 'section' and mv.owner_id = ${id} then 'section:' || ${id}::text
-        when mv.owner_type = 'church' and ${sectionAt} = ${id} then 'church:' || mv.owner_id
-      end`;
+      return {
+        part: sql`case when p.owner_type = 'section' then 'section:' || p.owner_id else 'church:' || p.owner_id end`,
+        mine: sql`p.section_id = ${id} and p.owner_type in ('section', 'church')`,
+      };
     case 'region':
-      return sql`case
-        when mv.owner_type = 'region' and mv.owner_id = ${id} then 'region:' || ${id}::text
-        when mv.owner_type = 'section' and ${regionOfSection(sql`mv.owner_id`)} = ${id}
-          then 'section:' || mv.owner_id
-        when mv.owner_type = 'church' and ${regionOfSection(sectionAt)} = ${id} then 'section:' || ${sectionAt}
-      end`;
+      return {
+        part: sql`case when p.owner_type = 'region' then 'region:' || p.owner_id else 'section:' || p.section_id end`,
+        mine: sql`p.region_id = ${id} and p.owner_type in ('region', 'section', 'church')`,
+      };
     case 'national_office':
-      return sql`case
-        when mv.owner_type = 'national_office' and mv.owner_id = ${id} then 'national_office:' || ${id}::text
-        when mv.owner_type = 'region' and ${officeOfRegion(sql`mv.owner_id`)} = ${id} then 'region:' || mv.owner_id
-        when mv.owner_type = 'section' and ${officeOfRegion(regionOfSection(sql`mv.owner_id`))} = ${id}
-          then 'region:' || ${regionOfSection(sql`mv.owner_id`)}
-        when mv.owner_type = 'church' and ${officeOfRegion(regionOfSection(sectionAt))} = ${id}
-          then 'region:' || ${regionOfSection(sectionAt)}
-      end`;
+      return {
+        part: sql`case when p.owner_type = 'national_office' then 'national_office:' || p.owner_id
+          else 'region:' || p.region_id end`,
+        mine: sql`p.office_id = ${id}`,
+      };
   }
 }
 
@@ -66,6 +56,7 @@ export async function treasuryTotals(
   if (entity.type === 'church' || entity.type === 'department')
     throw httpError(400, JOURNAL_MESSAGES.totalsGroupOnly);
   const type = entity.type as GroupType;
+  const { part, mine } = partOf(type, entity.id);
   const { start, end } = bounds(period);
   const rows = await queryRows<{
     part_type: string;
@@ -76,24 +67,51 @@ export async function treasuryTotals(
   }>(
     db,
     sql`with mv as (
-          select m.receipt, m.expense,
+          select coalesce(d.entity_type::text, m.entity_type::text) as owner_type,
+            coalesce(d.entity_id, m.entity_id) as owner_id,
             (m.occurred_at at time zone ${JOURNAL_TIME_ZONE})::date as day,
-            coalesce(d.entity_type::text, m.entity_type::text) as owner_type,
-            coalesce(d.entity_id, m.entity_id) as owner_id
+            sum(m.receipt) as r, sum(m.expense) as e
           from treasury_movements m
           left join departments d on m.entity_type = 'department' and d.id = m.entity_id
           where m.occurred_at >= ${start} and m.occurred_at < ${end}
+          group by 1, 2, 3
         ),
-        placed as (select ${partOf(type, entity.id)} as part, mv.receipt, mv.expense from mv),
+        church_periods as (
+          select cm.church_id,
+            lag(cm.effective_date) over (partition by cm.church_id order by cm.effective_date, cm.id) as from_day,
+            cm.effective_date as to_day, cm.from_section_id as section_id
+          from church_moves cm
+          union all
+          select ch.id, (select max(cm.effective_date) from church_moves cm where cm.church_id = ch.id), null,
+            ch.section_id
+          from churches ch
+        ),
+        placed as (
+          select mv.owner_type, mv.owner_id, mv.r, mv.e,
+            case mv.owner_type when 'church' then cp.section_id when 'section' then mv.owner_id end as section_id
+          from mv
+          left join church_periods cp on mv.owner_type = 'church' and cp.church_id = mv.owner_id
+            and (cp.from_day is null or mv.day >= cp.from_day) and (cp.to_day is null or mv.day < cp.to_day)
+        ),
         p as (
+          select placed.*,
+            coalesce(se.region_id, case when placed.owner_type = 'region' then placed.owner_id end) as region_id,
+            coalesce(rg.national_office_id, case when placed.owner_type = 'national_office' then placed.owner_id end)
+              as office_id
+          from placed
+          left join sections se on se.id = placed.section_id
+          left join regions rg on rg.id = coalesce(se.region_id, case when placed.owner_type = 'region' then placed.owner_id end)
+        ),
+        parts as (
           select split_part(part, ':', 1) as part_type, split_part(part, ':', 2)::int as part_id,
-                 coalesce(sum(receipt), 0) as r, coalesce(sum(expense), 0) as e
-          from placed where part is not null group by part
+                 coalesce(sum(r), 0) as r, coalesce(sum(e), 0) as e
+          from (select ${part} as part, p.r, p.e from p where ${mine}) x
+          group by part
         )
         select p.part_type, p.part_id, p.r, p.e, case p.part_type
             when 'national_office' then ${NAME.national_office} when 'region' then ${NAME.region}
             when 'section' then ${NAME.section} when 'church' then ${NAME.church} end as name
-        from p`,
+        from parts p`,
   );
   const parts = rows
     .map((row) => ({
