@@ -96,6 +96,7 @@ describe('space shell', () => {
       '/admin/fideles',
       '/admin/responsables',
       '/admin/comptables-externes',
+      '/admin/comptes-operation',
       '/admin/modeles-budget',
       '/admin/departements',
       '/admin/notifications',

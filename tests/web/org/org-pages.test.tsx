@@ -231,8 +231,8 @@ describe('organisation detail page', () => {
       '/ma-section/eglises/5/membres',
       '/ma-section/eglises/5/fideles',
       '/ma-section/eglises/5/souscriptions',
+      '/ma-section/eglises/5/rapport-activites',
     ]);
-    expect(screen.queryByRole('link', { name: /rapport/i })).not.toBeInTheDocument();
   });
 
   it("links a region's section to its churches in the national office space", async () => {
@@ -261,6 +261,7 @@ describe('organisation detail page', () => {
       '/mon-bureau-national/sections/7/eglises',
       '/mon-bureau-national/sections/7/recettes',
       '/mon-bureau-national/sections/7/depenses',
+      '/mon-bureau-national/sections/7/rapport-activites',
       '/mon-bureau-national/sections/7/membres',
     ]);
     // Back goes to the section's region, and the region name links there too.
@@ -300,7 +301,12 @@ describe('organisation detail page', () => {
       .getAll()
       .map((query) => query.queryKey);
     expect(keys).toContainEqual(['org', { entityType: 'CHURCH', entityId: 5 }, 'churches', 'detail', 5]);
-    // the organisation's queries, and the shared permission checks of the page's buttons
-    await waitFor(() => expect(keys.every((key) => key[0] === 'org' || key[0] === 'permissions')).toBe(true));
+    // the organisation's queries, the shared permission checks of the page's buttons, and the header's
+    // unread notifications count
+    await waitFor(() =>
+      expect(keys.every((key) => ['org', 'permissions', 'notifications'].includes(key[0] as string))).toBe(
+        true,
+      ),
+    );
   });
 });
