@@ -18,7 +18,8 @@ import {
  * Issue 17's security suite, cross-entity part: a user authorised on church A (its general treasurer,
  * every money permission there) reads and writes nothing of church B. Every entity type and every write
  * is tried: expense requests and their lines, contributions, journal movements, faithful, budgets,
- * permissions, positions and subscriptions. Each answer is a 403 or a 404 with a French message, and
+ * permissions, positions and subscriptions; activity types, departments, planned activities, activity
+ * reports, the dashboard, fixed assets and year-end closings (issues 14, 15, 16). Each answer is a 403 or a 404 with a French message, and
  * nothing of church B changed.
  */
 let t: TestApp;
@@ -125,6 +126,13 @@ function reads(): Try[] {
     ["permissions of B's treasurer", 'GET', `/api/permissions/user/${b.treasurer}`],
     ['subscriptions of B', 'GET', `/api/subscriptions?church_id=${B}`],
     ['a subscription of B', 'GET', `/api/subscriptions/${b.subscription}`],
+    ['activity types of B', 'GET', `/api/activity-types?${entity}`],
+    ['planned activities of B', 'GET', `/api/activities?${entity}`],
+    ['activity reports of B', 'GET', `/api/activity-reports?${entity}`],
+    ['dashboard of B', 'GET', `/api/dashboard?${entity}`],
+    ['fixed assets of B', 'GET', `/api/fixed-assets?${entity}`],
+    ['closings of B', 'GET', `/api/closings?${entity}`],
+    ['a closing preview of B', 'GET', `/api/closings/preview?${entity}&year=2025`],
   ];
 }
 
@@ -220,6 +228,27 @@ function writes(): Try[] {
         church_id: B,
       },
     ],
+    ['create an activity type on B', 'POST', '/api/activity-types', { ...church, name: 'Veillée pirate' }],
+    ['create a department on B', 'POST', '/api/departments', { ...church, name: 'Département pirate' }],
+    [
+      'plan an activity on B',
+      'POST',
+      '/api/activities',
+      { ...church, title: 'Activité pirate', planned_date: '2026-12-20' },
+    ],
+    [
+      'write an activity report on B',
+      'POST',
+      '/api/activity-reports',
+      {
+        ...church,
+        title: 'Rapport pirate',
+        period_start: '2026-10-01',
+        period_end: '2026-10-31',
+        summary: 'Rien',
+      },
+    ],
+    ['close a year of B', 'POST', '/api/closings', { ...church, year: 2025 }],
   ];
 }
 
@@ -253,7 +282,12 @@ async function fingerprint(): Promise<string> {
           (select count(*) from user_permissions where entity_type = 'church' and entity_id = ${B}),
           (select count(*) from subscriptions where church_id = ${B}),
           (select count(*) from subscription_payment_attempts a join subscriptions s on s.id = a.subscription_id
-            where s.church_id = ${B})) as f`,
+            where s.church_id = ${B}),
+          (select count(*) from activity_types where entity_type = 'church' and entity_id = ${B}),
+          (select count(*) from departments where entity_type = 'church' and entity_id = ${B}),
+          (select count(*) from planned_activities where entity_type = 'church' and entity_id = ${B}),
+          (select count(*) from activity_reports where entity_type = 'church' and entity_id = ${B}),
+          (select count(*) from fiscal_closings where entity_type = 'church' and entity_id = ${B})) as f`,
   );
   return row!.f;
 }
