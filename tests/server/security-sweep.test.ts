@@ -54,6 +54,7 @@ describe('every write endpoint of the OpenAPI document (issue 17)', () => {
     );
     expect(writes.length).toBeGreaterThan(20);
     const fivexx: string[] = [];
+    const accepted: string[] = [];
     for (const [method, url] of writes) {
       for (const [name, payload, headers] of MALFORMED) {
         const response = await t.app.inject({
@@ -66,9 +67,12 @@ describe('every write endpoint of the OpenAPI document (issue 17)', () => {
         // the payment provider's notification is acknowledged whatever it holds, and trusts nothing in
         // it (issue 12: the server confirms with the provider before recording anything)
         else if (url === '/api/subscriptions/payments/notify') expect(response.statusCode).toBeLessThan(500);
-        else expect(response.statusCode, `${method} ${url} (${name})`).toBeGreaterThanOrEqual(400);
+        else if (response.statusCode < 400)
+          accepted.push(`${method} ${url} (${name}): ${response.statusCode}`);
       }
     }
     expect(fivexx).toEqual([]);
+    // every one listed at once: a write that takes no body refuses one (`body: z.strictObject({}).nullish()`)
+    expect(accepted).toEqual([]);
   });
 });

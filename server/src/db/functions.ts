@@ -88,7 +88,11 @@ const FUNCTIONS: DbFunction[] = [
                             from managed_churches m join churches c on c.id = m.church_id
                             where m.user_id = u.id),
         'faithfulChurch', (select json_build_object('id', c.id, 'name', c.name)
-                           from churches c where c.id = u.church_id))
+                           from churches c where c.id = u.church_id),
+        'departments', (select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name, 'role', m.role)
+                          order by (m.role = 'leader') desc, d.name, d.id), '[]'::json)
+                        from department_members m join departments d on d.id = m.department_id
+                        where m.user_id = u.id))
       from users u where u.id = p_user_id`,
   },
   {

@@ -15,7 +15,6 @@ import {
   type DepartmentCreateBody,
   type DepartmentMember,
   type DepartmentSummary,
-  type MyDepartment,
 } from '../../../../contract/activities';
 import type { List } from '../../../../contract/common';
 import { audit } from '../../audit/audit';
@@ -229,16 +228,6 @@ export async function removeDepartmentMember(
       ip: actor.ip,
     });
   });
-}
-
-/** GET /me: the departments the user leads or belongs to. */
-export async function myDepartments(db: Db, userId: number): Promise<MyDepartment[]> {
-  const rows = await queryRows<{ id: number; name: string; role: 'leader' | 'member' }>(
-    db,
-    sql`select d.id, d.name, m.role from department_members m join departments d on d.id = m.department_id
-        where m.user_id = ${userId} order by (m.role = 'leader') desc, d.name, d.id`,
-  );
-  return rows.map((r) => ({ id: num(r.id), name: r.name, role: r.role }));
 }
 
 /** The department's dashboard: members, money of the period by month, upcoming activities, last reports. */

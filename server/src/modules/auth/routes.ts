@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { myDepartments } from '../activities/service';
 import { accountSchema, loginBodySchema, logoutAnswerSchema } from '../../../../contract/auth';
 import { errorSchema } from '../../../../contract/common';
 import { SESSION_COOKIE } from '../../auth/sessions';
@@ -47,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits?: LoginLimits }> = async
         ...cookieOptions(request.protocol === 'https'),
         maxAge: Math.floor(config.sessionTtlMs / 1000),
       });
-      return { ...account, departments: await myDepartments(db, account.id) };
+      return account;
     },
   );
 
@@ -64,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits?: LoginLimits }> = async
     async (request) => {
       const signedIn = await currentAccount(request);
       if (!signedIn?.account) throw httpError(401, MESSAGES.unauthenticated);
-      return { ...signedIn.account, departments: await myDepartments(db, signedIn.user.userId) };
+      return signedIn.account;
     },
   );
 

@@ -77,6 +77,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Tout marquer comme lu',
+        // no body; anything else sent is refused (400), as on every write
+        body: z.strictObject({}).nullish(),
         response: { 200: z.object({ marked: z.number().int(), unread: z.number().int() }), ...errors },
       },
     },

@@ -138,6 +138,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Déconnecter les autres sessions',
+        // no body; anything else sent is refused (400), as on every write
+        body: z.strictObject({}).nullish(),
         response: { 200: z.object({ ended: z.number().int() }), ...errors },
       },
     },
