@@ -9,7 +9,9 @@ const KB = 1024;
 // Issue 18's targets are 140 KB for /connexion (met: 125 KB), 180 KB for a list page and 160 KB for
 // /mes-contributions. With the contract's values read from the zod-free contract/values/* and the
 // toaster loaded at the first toast (decision 0023) the last two are measured at 184.6 and 160.9 KB:
-// their budgets hold these figures (rounded up) as ceilings until the next chunks leave them.
+// their budgets held these figures (rounded up). Merging activities, dashboards and notifications then
+// added 6 and 5 KB to every signed-in page (the spaces' route tables name more pages; the header's bell):
+// measured 190.9 and 165.6 KB, the ceilings below, until the next chunks leave them (decision 0023).
 const BUDGETS = [
   {
     path: '/connexion',
@@ -20,13 +22,13 @@ const BUDGETS = [
   {
     path: '/mon-eglise/depenses',
     login: 'tresorier@example.org',
-    budget: 186,
+    budget: 192,
     ready: (p: Page) => p.getByText(/DEP-\d+/).first(),
   },
   {
     path: '/mes-contributions',
     login: 'fidele@example.org',
-    budget: 162,
+    budget: 167,
     ready: (p: Page) => p.getByText(/F\sCFA/).first(),
   },
 ];
