@@ -32,7 +32,8 @@ describe('sign-in page', () => {
     expect(password).toHaveAttribute('type', 'password');
     expect(password).toHaveAttribute('autocomplete', 'current-password');
     expect(password).not.toHaveAttribute('onpaste');
-    expect(document.title).toBe('Connexion - Ekklesia Gestion');
+    // the title is set once the page has committed (an effect): waited for, not read at once
+    await waitFor(() => expect(document.title).toBe('Connexion - Ekklesia Gestion'));
   });
 
   it('accepts a pasted password', async () => {
