@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { errorMessage } from '@/shared/lib/errors';
 import { Button } from './button';
+import { notify } from './toast';
 
 /**
  * A clean A4 print of a document (a journal, a budget): the space's header, navigation and dock, and
@@ -73,21 +75,39 @@ export function PrintButton({ onClick, disabled }: { onClick?: () => void; disab
   );
 }
 
+/**
+ * The export button of every list and document: it runs `onExport` (which builds and downloads the
+ * file), shows its progress and tells a failure in French — so a page only says what to export.
+ */
 export function ExportButton({
-  onClick,
+  onExport,
   disabled,
-  loading,
+  label = 'Exporter (xlsx)',
+  errorFallback = "Erreur lors de l'export",
 }: {
-  onClick: () => void;
+  onExport: () => Promise<void>;
   disabled?: boolean;
-  loading?: boolean;
+  label?: string;
+  errorFallback?: string;
 }) {
+  const [exporting, setExporting] = useState(false);
+  const run = async () => {
+    setExporting(true);
+    try {
+      await onExport();
+    } catch (error) {
+      notify.error(errorMessage(error, errorFallback));
+    } finally {
+      setExporting(false);
+    }
+  };
   return (
     <Button
+      type="button"
       variant="secondary"
-      onClick={onClick}
-      disabled={disabled}
-      loading={loading}
+      onClick={() => void run()}
+      disabled={disabled || exporting}
+      loading={exporting}
       className="print:hidden"
     >
       <svg
@@ -100,7 +120,7 @@ export function ExportButton({
       >
         <path d="M12 3v12M7 10l5 5 5-5M4 21h16" />
       </svg>
-      Exporter (xlsx)
+      {label}
     </Button>
   );
 }

@@ -112,7 +112,8 @@ describe('treasury journal screen: state machine', () => {
     );
     renderApp(PATH, demo.accountant);
     expect(await screen.findByText('Chargement…')).toBeInTheDocument();
-    await screen.findByRole('button', { name: 'Définir la période' });
+    // the first test pays the page's cold import (slow on a loaded machine)
+    await screen.findByRole('button', { name: 'Définir la période' }, { timeout: 15_000 });
     await waitFor(() => expect(document.title).toMatch(/^Journal de trésorière - Église de Cocody - /));
     expect(screen.getByRole('link', { name: 'Retour' })).toHaveAttribute(
       'href',

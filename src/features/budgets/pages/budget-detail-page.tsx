@@ -71,7 +71,6 @@ function BudgetView({ budget }: { budget: BudgetDetail }) {
   const [confirm, setConfirm] = useState<Exclude<BudgetAction, 'reject'> | null>(null);
   const [rejecting, setRejecting] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const save = useSaveLines(budget.id);
   const action = useBudgetAction(budget.id);
   const remove = useDeleteBudget(budget.id);
@@ -169,21 +168,7 @@ function BudgetView({ budget }: { budget: BudgetDetail }) {
             </Button>
           )}
           <PrintButton />
-          {budget.lines && (
-            <ExportButton
-              loading={exporting}
-              onClick={async () => {
-                setExporting(true);
-                try {
-                  await exportBudget(budget);
-                } catch (error) {
-                  notify.error(errorMessage(error));
-                } finally {
-                  setExporting(false);
-                }
-              }}
-            />
-          )}
+          {budget.lines && <ExportButton onExport={() => exportBudget(budget)} />}
         </div>
       )}
 

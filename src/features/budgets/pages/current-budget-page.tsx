@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { BudgetDetail, Consolidated } from '@contract/budgets';
 import { levelEntity, useLevel, type EntityLevel } from '@/shared/level/level-context';
@@ -12,7 +11,6 @@ import { FormError } from '@/shared/ui/form-error';
 import { Money } from '@/shared/ui/money';
 import { Select } from '@/shared/ui/select';
 import { Spinner } from '@/shared/ui/spinner';
-import { notify } from '@/shared/ui/toast';
 import { useConsolidated, useCurrentBudget } from '../api/budgets';
 import { LinesTable } from '../components/lines-table';
 import { ExportButton, PrintButton, PrintStyles } from '@/shared/ui/print';
@@ -193,7 +191,6 @@ function CurrentBudget({ entity, year }: { entity: EntityLevel; year: number }) 
 }
 
 function BudgetAgainstActual({ budget }: { budget: BudgetDetail }) {
-  const [exporting, setExporting] = useState(false);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -208,21 +205,7 @@ function BudgetAgainstActual({ budget }: { budget: BudgetDetail }) {
         </div>
         <div className="flex items-center gap-2">
           <BudgetStatusBadge status={budget.status} />
-          {budget.lines && (
-            <ExportButton
-              loading={exporting}
-              onClick={async () => {
-                setExporting(true);
-                try {
-                  await exportBudget(budget);
-                } catch (error) {
-                  notify.error(errorMessage(error));
-                } finally {
-                  setExporting(false);
-                }
-              }}
-            />
-          )}
+          {budget.lines && <ExportButton onExport={() => exportBudget(budget)} />}
         </div>
       </div>
       {budget.totals && <Totals totals={budget.totals} />}
@@ -327,7 +310,6 @@ function ConsolidatedEntity({
   onOpen: (child: EntityLevel) => void;
 }) {
   const view = useConsolidated(entity, year);
-  const [exporting, setExporting] = useState(false);
   if (view.isLoading) return <Spinner />;
   if (view.isError || !view.data) return <FormError message={errorMessage(view.error)} />;
   const data: Consolidated = view.data;
@@ -344,20 +326,7 @@ function ConsolidatedEntity({
             {data.budgets > 1 ? 's' : ''}, de l’entité et de toutes celles qui en dépendent.
           </p>
         </div>
-        <ExportButton
-          loading={exporting}
-          disabled={data.items.length === 0}
-          onClick={async () => {
-            setExporting(true);
-            try {
-              await exportConsolidated(data);
-            } catch (error) {
-              notify.error(errorMessage(error));
-            } finally {
-              setExporting(false);
-            }
-          }}
-        />
+        <ExportButton disabled={data.items.length === 0} onExport={() => exportConsolidated(data)} />
       </div>
       <Totals totals={data.totals} />
       <div

@@ -5,6 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { ACCOUNT_CATEGORIES } from '@contract/values/accounts';
 import type { Contribution, ContributionType } from '@contract/contributions';
 import { errorMessage } from '@/shared/lib/errors';
+import { ExportButton } from '@/shared/ui/print';
 import { exportToXlsx } from '@/shared/lib/export-xlsx';
 import { formatDate, formatDateTime, formatMoney, toApiDate } from '@/shared/lib/format';
 import { slugify } from '@/shared/lib/slug';
@@ -22,7 +23,6 @@ import type { DateRangeValue } from '@/shared/ui/date-range';
 import { DateRangeField } from '@/shared/ui/date-range-field';
 import { Select } from '@/shared/ui/select';
 import { TextField } from '@/shared/ui/text-field';
-import { notify } from '@/shared/ui/toast';
 import {
   fetchContributions,
   useContributionList,
@@ -118,7 +118,6 @@ function ContributionList({ scope: resolved, title }: { scope: ContributionScope
   const [memberSearch, setMemberSearch] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [exporting, setExporting] = useState(false);
   // On a phone the filters fold behind one button; from `sm` they are always shown.
   const [filtersOpen, setFiltersOpen] = useState(false);
   const debouncedSearch = useDebouncedValue(search.trim(), 500);
@@ -177,39 +176,32 @@ function ContributionList({ scope: resolved, title }: { scope: ContributionScope
 
   const exportAll = async () => {
     if (!resolved) return;
-    setExporting(true);
-    try {
-      const rows: Contribution[] = [];
-      for (let p = 1; p <= 50; p++) {
-        const answer = await fetchContributions(resolved, { ...filters, page: p, limit: EXPORT_PAGE_SIZE });
-        rows.push(...answer.data);
-        if (rows.length >= answer.meta.total || answer.data.length === 0) break;
-      }
-      const subject = entity && firstRow ? firstRow.entity_name : heading;
-      await exportToXlsx({
-        fileName: slugify(`recettes ${subject} ${toApiDate(new Date())}`),
-        sheetName: 'Recettes',
-        columns: [
-          { header: 'Date', value: (r) => formatDate(r.occurred_at) },
-          { header: 'Heure', value: (r) => formatDateTime(r.occurred_at).slice(11) },
-          { header: 'N° reçu', value: (r) => r.receipt_number },
-          { header: 'Entité', value: (r) => r.entity_name },
-          { header: 'Contributeur', value: (r) => contributorName(r) },
-          { header: 'Matricule', value: (r) => (r.is_anonymous ? '' : r.contributor?.registration_number) },
-          { header: 'Type', value: (r) => CONTRIBUTION_TYPE_LABELS[r.type] },
-          { header: 'Compte de recette', value: (r) => r.receipt_account.name },
-          { header: 'Compte de paiement', value: (r) => r.payment_account.name },
-          { header: 'Montant (F CFA)', value: (r) => r.amount },
-          { header: 'Statut', value: (r) => CONTRIBUTION_STATUS_LABELS[r.status] },
-          { header: 'Notes', value: (r) => r.notes },
-        ],
-        rows,
-      });
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setExporting(false);
+    const rows: Contribution[] = [];
+    for (let p = 1; p <= 50; p++) {
+      const answer = await fetchContributions(resolved, { ...filters, page: p, limit: EXPORT_PAGE_SIZE });
+      rows.push(...answer.data);
+      if (rows.length >= answer.meta.total || answer.data.length === 0) break;
     }
+    const subject = entity && firstRow ? firstRow.entity_name : heading;
+    await exportToXlsx({
+      fileName: slugify(`recettes ${subject} ${toApiDate(new Date())}`),
+      sheetName: 'Recettes',
+      columns: [
+        { header: 'Date', value: (r) => formatDate(r.occurred_at) },
+        { header: 'Heure', value: (r) => formatDateTime(r.occurred_at).slice(11) },
+        { header: 'N° reçu', value: (r) => r.receipt_number },
+        { header: 'Entité', value: (r) => r.entity_name },
+        { header: 'Contributeur', value: (r) => contributorName(r) },
+        { header: 'Matricule', value: (r) => (r.is_anonymous ? '' : r.contributor?.registration_number) },
+        { header: 'Type', value: (r) => CONTRIBUTION_TYPE_LABELS[r.type] },
+        { header: 'Compte de recette', value: (r) => r.receipt_account.name },
+        { header: 'Compte de paiement', value: (r) => r.payment_account.name },
+        { header: 'Montant (F CFA)', value: (r) => r.amount },
+        { header: 'Statut', value: (r) => CONTRIBUTION_STATUS_LABELS[r.status] },
+        { header: 'Notes', value: (r) => r.notes },
+      ],
+      rows,
+    });
   };
 
   const accountOptions = (accounts: { id: number; name: string }[] | undefined, all: string) => [
@@ -228,15 +220,7 @@ function ContributionList({ scope: resolved, title }: { scope: ContributionScope
           <span />
         )}
         <div className="flex flex-wrap gap-2">
-          <Button
-            type="button"
-            variant="secondary"
-            loading={exporting}
-            disabled={!resolved || !list.data?.meta.total}
-            onClick={() => void exportAll()}
-          >
-            Exporter (xlsx)
-          </Button>
+          <ExportButton disabled={!resolved || !list.data?.meta.total} onExport={exportAll} />
           {createPath && permissions.has(PERMISSION_CODES.CREATE) && (
             <Link
               to={createPath}

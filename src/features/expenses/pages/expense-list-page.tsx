@@ -6,6 +6,7 @@ import { useLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
 import { useSpacePaths } from '@/shared/routing/space-paths';
 import { errorMessage } from '@/shared/lib/errors';
+import { ExportButton } from '@/shared/ui/print';
 import { exportToXlsx } from '@/shared/lib/export-xlsx';
 import { formatDate, toApiDate } from '@/shared/lib/format';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
@@ -19,7 +20,6 @@ import { Money } from '@/shared/ui/money';
 import { Select } from '@/shared/ui/select';
 import { Spinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
-import { notify } from '@/shared/ui/toast';
 import { useExpenseBalance, useExpenseList } from '../api/expense-list-query';
 import { RequestStatusBadge } from '../components/status-badge';
 import { ENTITY_TYPE_LABELS, EXPENSE_REQUEST_STATUS_LABELS } from '../lib/labels';
@@ -63,7 +63,6 @@ function ExpenseList({ mine }: { mine: boolean }) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState(ALL_STATUSES);
   const [period, setPeriod] = useState<DateRangeValue | undefined>(undefined);
-  const [exporting, setExporting] = useState(false);
   const debounced = useDebouncedValue(search.trim(), 500);
 
   const filters = {
@@ -110,28 +109,21 @@ function ExpenseList({ mine }: { mine: boolean }) {
 
   const exportRows = async () => {
     if (!rows?.length) return;
-    setExporting(true);
-    try {
-      await exportToXlsx({
-        fileName: mine ? 'mes-requetes' : 'depenses',
-        sheetName: 'Dépenses',
-        rows,
-        columns: [
-          { header: 'Date', value: (row) => formatDate(row.made_at) },
-          { header: 'Référence', value: (row) => row.reference },
-          { header: 'Titre', value: (row) => row.title },
-          { header: 'Entité', value: entityName },
-          { header: 'Créée par', value: (row) => row.createdByUser.fullname },
-          { header: 'Montant (F CFA)', value: (row) => row.amount },
-          { header: 'Payé (F CFA)', value: (row) => row.amount_validated },
-          { header: 'Statut', value: (row) => EXPENSE_REQUEST_STATUS_LABELS[row.status] },
-        ],
-      });
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setExporting(false);
-    }
+    await exportToXlsx({
+      fileName: mine ? 'mes-requetes' : 'depenses',
+      sheetName: 'Dépenses',
+      rows,
+      columns: [
+        { header: 'Date', value: (row) => formatDate(row.made_at) },
+        { header: 'Référence', value: (row) => row.reference },
+        { header: 'Titre', value: (row) => row.title },
+        { header: 'Entité', value: entityName },
+        { header: 'Créée par', value: (row) => row.createdByUser.fullname },
+        { header: 'Montant (F CFA)', value: (row) => row.amount },
+        { header: 'Payé (F CFA)', value: (row) => row.amount_validated },
+        { header: 'Statut', value: (row) => EXPENSE_REQUEST_STATUS_LABELS[row.status] },
+      ],
+    });
   };
 
   const totals = balance.data;
@@ -163,14 +155,7 @@ function ExpenseList({ mine }: { mine: boolean }) {
         <Select label="Statut" options={statusOptions} value={status} onChange={setStatus} />
         <DateRangeField label="Période" value={period} onChange={setPeriod} placeholder="Toutes les dates" />
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-1">
-          <Button
-            variant="secondary"
-            onClick={() => void exportRows()}
-            loading={exporting}
-            disabled={!rows?.length}
-          >
-            Exporter (xlsx)
-          </Button>
+          <ExportButton disabled={!rows?.length} onExport={exportRows} />
           {addPath && (
             <Link
               to={addPath}

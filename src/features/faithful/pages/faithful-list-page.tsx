@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { FaithfulSummary } from '@contract/faithful';
 import { errorMessage } from '@/shared/lib/errors';
+import { ExportButton } from '@/shared/ui/print';
 import { formatPhone, PHONE_MISSING } from '@/shared/lib/format';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { useLevel } from '@/shared/level/level-context';
@@ -36,7 +37,6 @@ export function FaithfulListPage() {
   const [paging, setPaging] = useState({ search: '', page: 1 });
   const page = paging.search === debounced ? paging.page : 1;
   const [importOpen, setImportOpen] = useState(false);
-  const [exporting, setExporting] = useState<'list' | 'candidates' | null>(null);
 
   const permissions = usePermissions([FAITHFUL_CODES.CREATE, FAITHFUL_CODES.UPDATE], faithfulEntity(level));
   const list = useFaithfulList(level, { search: debounced, page, limit: FAITHFUL_PAGE_SIZE });
@@ -96,17 +96,10 @@ export function FaithfulListPage() {
   ];
 
   const runExport = async (kind: 'list' | 'candidates') => {
-    setExporting(kind);
-    try {
-      const { rows, total } = await fetchAllFaithful(level, debounced, EXPORT_LIMIT);
-      if (kind === 'list') await exportFaithfulList(rows, place);
-      else await exportFaithfulCandidates(rows, place);
-      if (total > rows.length) notify.info(`Seuls les ${rows.length} premiers fidèles ont été exportés.`);
-    } catch (error) {
-      notify.error(errorMessage(error, "Erreur lors de l'export"));
-    } finally {
-      setExporting(null);
-    }
+    const { rows, total } = await fetchAllFaithful(level, debounced, EXPORT_LIMIT);
+    if (kind === 'list') await exportFaithfulList(rows, place);
+    else await exportFaithfulCandidates(rows, place);
+    if (total > rows.length) notify.info(`Seuls les ${rows.length} premiers fidèles ont été exportés.`);
   };
 
   return (
@@ -134,22 +127,12 @@ export function FaithfulListPage() {
               Transferts
             </Button>
           )}
-          <Button
-            variant="secondary"
-            onClick={() => runExport('list')}
-            loading={exporting === 'list'}
-            disabled={exporting !== null || !list.data?.meta.total}
-          >
-            Exporter (xlsx)
-          </Button>
-          <Button
-            variant="secondary"
-            onClick={() => runExport('candidates')}
-            loading={exporting === 'candidates'}
-            disabled={exporting !== null || !list.data?.meta.total}
-          >
-            Exporter les candidats
-          </Button>
+          <ExportButton disabled={!list.data?.meta.total} onExport={() => runExport('list')} />
+          <ExportButton
+            disabled={!list.data?.meta.total}
+            onExport={() => runExport('candidates')}
+            label="Exporter les candidats"
+          />
         </div>
       </div>
       {list.isError ? (

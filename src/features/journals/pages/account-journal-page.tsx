@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { JOURNAL_TYPE_LABELS } from '@/shared/lib/labels';
 import type { AccountJournalRow } from '@contract/journals';
 import { Combobox } from '@/shared/ui/combobox';
-import { notify } from '@/shared/ui/toast';
 import { errorMessage } from '@/shared/lib/errors';
 import { exportToXlsx } from '@/shared/lib/export-xlsx';
 import { formatDate } from '@/shared/lib/format';
@@ -47,7 +46,6 @@ function AccountJournal({ entity, name }: { entity: EntityLevel; name: string })
   const [accountId, setAccountId] = useState<number | null>(null);
   const journal = useAccountJournal(entity, filter.period, accountId);
   const { printing, print } = usePrinting();
-  const [exporting, setExporting] = useState(false);
   const options = useMemo(
     () =>
       (accounts.data ?? []).map((account) => ({
@@ -61,27 +59,20 @@ function AccountJournal({ entity, name }: { entity: EntityLevel; name: string })
 
   const onExport = async () => {
     if (!data) return;
-    setExporting(true);
-    try {
-      await exportToXlsx<AccountJournalRow>({
-        fileName: `journal-${data.account.code}-${slugify(name)}-${data.period.from_date}-${data.period.to_date}`,
-        sheetName: `Compte ${data.account.code}`,
-        columns: [
-          { header: 'Date', value: day },
-          { header: 'Désignation', value: (r) => r.designation },
-          { header: 'Référence', value: (r) => r.reference ?? '' },
-          { header: 'Journal', value: (r) => JOURNAL_TYPE_LABELS[r.journal_type] },
-          { header: 'Recettes', value: (r) => r.receipts || '' },
-          { header: 'Dépenses', value: (r) => r.expenses || '' },
-          { header: 'Solde', value: (r) => r.solde },
-        ],
-        rows: data.data,
-      });
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setExporting(false);
-    }
+    await exportToXlsx<AccountJournalRow>({
+      fileName: `journal-${data.account.code}-${slugify(name)}-${data.period.from_date}-${data.period.to_date}`,
+      sheetName: `Compte ${data.account.code}`,
+      columns: [
+        { header: 'Date', value: day },
+        { header: 'Désignation', value: (r) => r.designation },
+        { header: 'Référence', value: (r) => r.reference ?? '' },
+        { header: 'Journal', value: (r) => JOURNAL_TYPE_LABELS[r.journal_type] },
+        { header: 'Recettes', value: (r) => r.receipts || '' },
+        { header: 'Dépenses', value: (r) => r.expenses || '' },
+        { header: 'Solde', value: (r) => r.solde },
+      ],
+      rows: data.data,
+    });
   };
 
   return (
@@ -119,7 +110,7 @@ function AccountJournal({ entity, name }: { entity: EntityLevel; name: string })
               </Figures>
               <div className="flex flex-wrap gap-2">
                 <PrintButton onClick={print} />
-                <ExportButton onClick={() => void onExport()} loading={exporting} />
+                <ExportButton onExport={onExport} />
               </div>
             </div>
           )}

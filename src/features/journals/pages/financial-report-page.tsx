@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { JOURNAL_TYPE_LABELS } from '@/shared/lib/labels';
 import type { FinancialReport, FinancialReportCategory } from '@contract/journals';
 import { Card } from '@/shared/ui/card';
-import { notify } from '@/shared/ui/toast';
 import { errorMessage } from '@/shared/lib/errors';
 import { exportToXlsx } from '@/shared/lib/export-xlsx';
 import { formatMoney } from '@/shared/lib/format';
@@ -115,18 +113,10 @@ function Report({ entity, name }: { entity: EntityLevel; name: string }) {
   const filter = usePeriodFilter();
   const report = useFinancialReport(entity, filter.period);
   const { print } = usePrinting();
-  const [exporting, setExporting] = useState(false);
   const data = report.data;
   const onExport = async () => {
     if (!data) return;
-    setExporting(true);
-    try {
-      await exportReport(data);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setExporting(false);
-    }
+    await exportReport(data);
   };
   return (
     <>
@@ -155,7 +145,7 @@ function Report({ entity, name }: { entity: EntityLevel; name: string }) {
             </Figures>
             <div className="flex flex-wrap gap-2">
               <PrintButton onClick={print} />
-              <ExportButton onClick={() => void onExport()} loading={exporting} />
+              <ExportButton onExport={onExport} />
             </div>
           </div>
           <div className="grid gap-4 lg:grid-cols-2">

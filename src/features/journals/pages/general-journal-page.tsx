@@ -3,7 +3,6 @@ import type { JournalType } from '@contract/accounts';
 import { JOURNAL_TYPE_LABELS } from '@/shared/lib/labels';
 import type { GeneralJournalRow } from '@contract/journals';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
-import { notify } from '@/shared/ui/toast';
 import { errorMessage } from '@/shared/lib/errors';
 import { exportToXlsx } from '@/shared/lib/export-xlsx';
 import { formatDate } from '@/shared/lib/format';
@@ -48,42 +47,34 @@ function GeneralJournal({ entity, name }: { entity: EntityLevel; name: string })
   const [page, setPage] = useState(1);
   const journal = useGeneralJournal(entity, filter.period, type, page);
   const { print } = usePrinting();
-  const [exporting, setExporting] = useState(false);
   const data = journal.data;
 
   const onExport = async () => {
     if (!filter.period) return;
-    setExporting(true);
-    try {
-      const whole = await fetchWholeGeneralJournal(entity, filter.period, type);
-      await exportToXlsx<GeneralJournalRow>({
-        fileName: `journaux-${slugify(name)}-${filter.period.from}-${filter.period.to}`,
-        sheetName: 'Journaux',
-        columns: [
-          { header: 'Date', value: day },
-          { header: 'Journal', value: (r) => JOURNAL_TYPE_LABELS[r.journal_type] },
-          {
-            header: 'Compte de trésorerie',
-            value: (r) => `${r.payment_account.code} ${r.payment_account.name}`,
-          },
-          {
-            header: 'Compte',
-            value: (r) =>
-              r.operation_account ? `${r.operation_account.code} ${r.operation_account.name}` : '',
-          },
-          { header: 'Référence', value: (r) => r.reference ?? '' },
-          { header: 'Désignation', value: (r) => r.designation },
-          { header: 'Recettes', value: (r) => r.receipts || '' },
-          { header: 'Dépenses', value: (r) => r.expenses || '' },
-          { header: 'Observations', value: (r) => r.observations ?? '' },
-        ],
-        rows: whole.data,
-      });
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setExporting(false);
-    }
+    const whole = await fetchWholeGeneralJournal(entity, filter.period, type);
+    await exportToXlsx<GeneralJournalRow>({
+      fileName: `journaux-${slugify(name)}-${filter.period.from}-${filter.period.to}`,
+      sheetName: 'Journaux',
+      columns: [
+        { header: 'Date', value: day },
+        { header: 'Journal', value: (r) => JOURNAL_TYPE_LABELS[r.journal_type] },
+        {
+          header: 'Compte de trésorerie',
+          value: (r) => `${r.payment_account.code} ${r.payment_account.name}`,
+        },
+        {
+          header: 'Compte',
+          value: (r) =>
+            r.operation_account ? `${r.operation_account.code} ${r.operation_account.name}` : '',
+        },
+        { header: 'Référence', value: (r) => r.reference ?? '' },
+        { header: 'Désignation', value: (r) => r.designation },
+        { header: 'Recettes', value: (r) => r.receipts || '' },
+        { header: 'Dépenses', value: (r) => r.expenses || '' },
+        { header: 'Observations', value: (r) => r.observations ?? '' },
+      ],
+      rows: whole.data,
+    });
   };
 
   return (
@@ -124,7 +115,7 @@ function GeneralJournal({ entity, name }: { entity: EntityLevel; name: string })
               </Figures>
               <div className="flex flex-wrap gap-2">
                 <PrintButton onClick={print} />
-                <ExportButton onClick={() => void onExport()} loading={exporting} />
+                <ExportButton onExport={onExport} />
               </div>
             </div>
           )}

@@ -168,7 +168,6 @@ function TreasuryJournal({ entity, name }: { entity: EntityLevel; name: string }
   const [type, setType] = useState<JournalType | ''>('');
   const journal = useTreasuryJournal(entity, filter.period, type);
   const { printing, print } = usePrinting();
-  const [exporting, setExporting] = useState(false);
   const [preparingPrint, setPreparingPrint] = useState(false);
   // the whole period, once print or export asked for it (for this period and type only)
   const [whole, setWhole] = useState<{ key: string; journal: TreasuryJournalAnswer } | null>(null);
@@ -208,15 +207,8 @@ function TreasuryJournal({ entity, name }: { entity: EntityLevel; name: string }
     }
   };
   const onExport = async () => {
-    setExporting(true);
-    try {
-      const answer = await loadWhole();
-      if (answer) await exportJournal(answer, name);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setExporting(false);
-    }
+    const answer = await loadWhole();
+    if (answer) await exportJournal(answer, name);
   };
 
   return (
@@ -258,7 +250,7 @@ function TreasuryJournal({ entity, name }: { entity: EntityLevel; name: string }
               </Figures>
               <div className="flex flex-wrap gap-2">
                 <PrintButton onClick={() => void onPrint()} disabled={preparingPrint} />
-                <ExportButton onClick={() => void onExport()} loading={exporting} />
+                <ExportButton onExport={onExport} />
               </div>
             </div>
           )}
