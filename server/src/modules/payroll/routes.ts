@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorSchema, idParamSchema } from '../../../../contract/common';
 import {
   employeeAnswerSchema,
@@ -148,6 +149,8 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
           summary,
           description: "`expense:validate` sur l'entité de l'employé. 409 s'il l'est déjà.",
           params: idParamSchema,
+          // no body: one sent is refused
+          body: z.strictObject({}).nullish(),
           response: { 200: employeeAnswerSchema, ...errors },
         },
       },
