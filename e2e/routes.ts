@@ -129,6 +129,14 @@ const PAYMENT: DialogCase = {
   name: 'payment',
   open: (page) => [page.getByRole('button', { name: /^Payer / }).first()],
 };
+const PAYSLIP_PAYMENT: DialogCase = {
+  name: 'payslip payment',
+  open: (page) => [page.getByRole('button', { name: 'Payer', exact: true })],
+};
+const EMPLOYEE: DialogCase = {
+  name: 'employee',
+  open: (page) => [page.getByRole('button', { name: 'Nouvel employé' })],
+};
 const RECEIPT: DialogCase = {
   name: 'receipt',
   // a row of the list (a table row at 1366 px, a card on a phone: both carry data-row)
@@ -300,10 +308,14 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/mon-bureau-national/espace-comptable/budgets/:budgetId', 'national', {
     resolve: { budgetId: '/api/budgets?entity_type=CHURCH&entity_id=1' },
   }),
-  pending('/mon-bureau-national/espace-comptable/fiches-de-paie', 'payroll'),
-  pending('/mon-bureau-national/espace-comptable/fiches-de-paie/nouveau', 'payroll'),
-  pending('/mon-bureau-national/espace-comptable/fiches-de-paie/:payslipId/modifier', 'payroll'),
-  pending('/mon-bureau-national/espace-comptable/employes', 'payroll'),
+  r('/mon-bureau-national/espace-comptable/fiches-de-paie', 'national'),
+  r('/mon-bureau-national/espace-comptable/fiches-de-paie/nouveau', 'national'),
+  // the first payslip of the office: last month's, left unpaid by the seed ('Payer')
+  r('/mon-bureau-national/espace-comptable/fiches-de-paie/:payslipId/modifier', 'national', {
+    resolve: { payslipId: '/api/payslips?entity_type=NATIONAL_OFFICE&entity_id=1' },
+    dialogs: [PAYSLIP_PAYMENT],
+  }),
+  r('/mon-bureau-national/espace-comptable/employes', 'national', { dialogs: [EMPLOYEE] }),
   r('/mon-bureau-national/regions', 'national'),
   r('/mon-bureau-national/regions/:regionId', 'national'),
   r('/mon-bureau-national/regions/:regionId/recettes', 'national'),

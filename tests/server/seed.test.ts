@@ -221,7 +221,7 @@ describe('the demo seed', () => {
     ).toBe(0);
   });
 
-  it('balances each church: movements = contributions - payments + opening balances', async () => {
+  it('balances each church: movements = contributions - payments - paid payslips + opening balances', async () => {
     const rows = await queryRows<{ id: number; movements: number; expected: number }>(
       db,
       sql`select c.id,
@@ -232,6 +232,8 @@ describe('the demo seed', () => {
          - (select coalesce(sum(p.amount), 0) from expense_payments p
             join expense_lines l on l.id = p.expense_line_id join expense_requests r on r.id = l.expense_request_id
             where r.entity_type = 'CHURCH' and r.entity_id = c.id)
+         - (select coalesce(sum(p.net), 0) from payslips p join employees e on e.id = p.employee_id
+            where e.entity_type = 'church' and e.entity_id = c.id and p.movement_id is not null)
          + (select coalesce(sum(receipt), 0) from treasury_movements
             where entity_type = 'church' and entity_id = c.id and source_type = 'opening_balance'))::bigint as expected
       from churches c order by c.id`,
@@ -243,6 +245,23 @@ describe('the demo seed', () => {
       select entity_id, journal_type from treasury_movements where entity_type = 'church'
       group by 1, 2 having count(*) > 5) j`);
     expect(journals).toBe(60);
+  });
+
+  it('gives the national office and the church of tresorier@ a payroll: paid payslips have one movement each', async () => {
+    const rows = await queryRows<{ entity_type: string; employees: number; payslips: number; paid: number }>(
+      db,
+      sql`select e.entity_type, count(distinct e.id)::int as employees, count(p.id)::int as payslips,
+            count(p.movement_id)::int as paid
+          from employees e left join payslips p on p.employee_id = e.id group by e.entity_type order by 1`,
+    );
+    expect(rows).toEqual([
+      { entity_type: 'church', employees: 2, payslips: 6, paid: 4 },
+      { entity_type: 'national_office', employees: 5, payslips: 12, paid: 8 },
+    ]);
+    const mismatched = await count(sql`select count(*)::int as n from payslips p
+      left join treasury_movements m on m.id = p.movement_id
+      where p.movement_id is not null and (m.source_type <> 'payslip' or m.source_id <> p.id or m.expense <> p.net)`);
+    expect(mismatched).toBe(0);
   });
 
   it('leaves an unpaid subscription only to the church of impaye@', async () => {

@@ -34,6 +34,13 @@ export const nationalOfficeNav: NavItem[] = [
     description: 'Le registre des immobilisations et leurs amortissements',
   },
   {
+    label: 'Fiches de paie',
+    path: '/mon-bureau-national/espace-comptable/fiches-de-paie',
+    icon: 'book',
+    feature: 'payroll',
+    description: 'Les employés du bureau, leurs fiches de paie et leur paiement',
+  },
+  {
     label: 'Régions',
     path: '/mon-bureau-national/regions',
     icon: 'map',

@@ -18,6 +18,7 @@ import { faithfulRoutes } from '@/features/faithful/routes';
 import { accountingDocumentsRoutes } from '@/features/journals/routes';
 import { departmentMembersRoute, officeMembersRoute } from '@/features/members/routes';
 import { orgListRoute } from '@/features/org/routes';
+import { payrollRoutes } from '@/features/payroll/routes';
 import { subscriptionRoutes } from '@/features/subscriptions/routes';
 import { EntityDashboard } from '@/features/dashboard/components/entity-dashboard';
 import { notificationRoutes } from '@/features/notifications/routes';
@@ -98,6 +99,7 @@ export const space: SpaceDefinition = {
           ...budgetRoutes(),
           ...assetRoutes(),
           ...carryRoutes(),
+          ...payrollRoutes(),
         ]),
         departmentBranch([
           departmentDashboardRoute(),

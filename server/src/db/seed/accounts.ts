@@ -43,6 +43,7 @@ export const OPERATION_ACCOUNT_DEFINITIONS: AccountDefinition[] = [
   { code: '6585', name: 'Aide sociale', kind: 'expense' },
   { code: '6586', name: 'Évangélisation et missions', kind: 'expense' },
   { code: '6281', name: 'Téléphone et Internet', kind: 'expense' },
+  { code: '661', name: 'Rémunérations directes du personnel', kind: 'expense' },
   { code: '6611', name: 'Indemnités pastorales', kind: 'expense' },
   { code: '6587', name: 'Quotes-parts reversées', kind: 'expense' },
   { code: '6238', name: 'Réceptions et conventions', kind: 'expense' },

@@ -38,6 +38,7 @@ import { seedLarge } from './large';
 import { seedActivities } from './activities';
 import { seedPlanning } from './planning';
 import { seedBackOffice } from './back-office';
+import { seedPayroll } from './payroll';
 import {
   CHURCH_DEPARTMENTS,
   COUNTRIES,
@@ -703,6 +704,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
   await seedPlanning(db, { now: options.now });
   await seedActivities(db, { now: options.now });
   await seedBackOffice(db, { now: options.now });
+  await seedPayroll(db, { now: options.now });
   await db.execute(sql`analyze`);
   const counts = {
     users: data.users.length,
