@@ -233,7 +233,8 @@ const activityFields = {
       .number({ error: M.costInvalid })
       .int(M.costInvalid)
       .min(0, M.costInvalid)
-      .max(1_000_000_000_000, M.costInvalid)
+      // an integer column in XOF: beyond 2 billion PostgreSQL refuses it (a 500 otherwise)
+      .max(2_000_000_000, M.costInvalid)
       .optional(),
   ),
   description: optionalText(),

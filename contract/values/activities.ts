@@ -14,6 +14,7 @@ export const ACTIVITY_MESSAGES = {
   budgetLineInvalid: "Cette ligne budgétaire n'appartient pas à cette entité.",
   activityInvalid: "Cette activité n'appartient pas à cette entité.",
   activityNotFound: 'Activité introuvable.',
+  activityNotEditable: 'Seule une activité planifiée peut être modifiée (replanifiez-la d’abord).',
   typeExists: "Ce type d'activité existe déjà.",
   statusInvalid: 'Statut invalide.',
   attendanceInvalid: 'Le nombre de participants doit être un entier positif ou nul.',

@@ -200,3 +200,75 @@ describe('activity report attachments', () => {
     expect(wrong.statusCode).toBe(404);
   });
 });
+
+describe('editing a planned activity (PUT /activities/{id})', () => {
+  let id: number;
+  const fields = {
+    title: 'Veillée de prière',
+    planned_date: '2026-12-12',
+    planned_time: '20:00',
+    place: 'Temple',
+    estimated_cost: 50000,
+  };
+  const put = (login: string, body: Record<string, unknown>) =>
+    t.as(login, { method: 'PUT', url: `/api/activities/${id}`, payload: body });
+
+  it('changes the fields of a planned activity with the checks of its creation', async () => {
+    const created = await t.as(ids.secretary, {
+      method: 'POST',
+      url: '/api/activities',
+      payload: { entity_type: 'CHURCH', entity_id: ids.church1, ...fields },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    id = json<{ data: { id: number } }>(created).data.id;
+
+    const edited = await put(ids.secretary, {
+      ...fields,
+      title: 'Veillée de louange',
+      planned_date: '2026-12-13',
+      estimated_cost: 75000,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(json<{ data: Record<string, unknown> }>(edited).data).toMatchObject({
+      title: 'Veillée de louange',
+      planned_date: '2026-12-13',
+      estimated_cost: 75000,
+      status: 'planned',
+    });
+
+    const bad = await put(ids.secretary, { ...fields, title: ' ', planned_time: '9h', estimated_cost: 3e9 });
+    expect(bad.statusCode).toBe(400);
+    const errors = json<{ errors: Array<{ field: string; message: string }> }>(bad).errors;
+    expect(errors.map((e) => e.field).sort()).toEqual(['estimated_cost', 'planned_time', 'title']);
+    expect(errors.find((e) => e.field === 'estimated_cost')?.message).toBe(
+      'Le coût estimé doit être un montant positif en F CFA.',
+    );
+    const otherType = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from activity_types where entity_type = 'church' and entity_id = ${ids.otherChurch} limit 1`,
+    );
+    if (otherType[0]) {
+      const foreign = await put(ids.secretary, { ...fields, activity_type_id: Number(otherType[0].id) });
+      expect(foreign.statusCode).toBe(400);
+      expect(message(foreign)).toBe("Ce type d'activité n'existe pas pour cette entité.");
+    }
+    expect((await put(ids.otherTreasurer, fields)).statusCode).toBe(403);
+    const audit = await queryRows<{ data: { title: string } }>(
+      t.db,
+      sql`select data from audit_log where action = 'activity.update' and (data->>'id')::int = ${id}`,
+    );
+    expect(audit.map((a) => a.data.title)).toEqual(['Veillée de louange']);
+  });
+
+  it('a cancelled activity only changes status: replanned first, then edited', async () => {
+    const cancelled = await put(ids.secretary, { ...fields, status: 'cancelled' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const locked = await put(ids.secretary, { ...fields, title: 'Autre titre', status: 'cancelled' });
+    expect(locked.statusCode).toBe(409);
+    expect(message(locked)).toBe('Seule une activité planifiée peut être modifiée (replanifiez-la d’abord).');
+    const replanned = await put(ids.secretary, { ...fields, status: 'planned' });
+    expect(replanned.statusCode, replanned.body).toBe(200);
+    const edited = await put(ids.secretary, { ...fields, title: 'Autre titre' });
+    expect(edited.statusCode, edited.body).toBe(200);
+  });
+});
