@@ -10,11 +10,11 @@ import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Card } from '@/shared/ui/card';
 import { FormError } from '@/shared/ui/form-error';
 import { Money } from '@/shared/ui/money';
+import { MonthChart } from '@/shared/ui/month-chart';
 import { Spinner } from '@/shared/ui/spinner';
 import { useDepartmentSummary } from '../api/activities';
 import { ActivityStatusBadge, ReportStatusBadge } from '../components/badges';
 import { DepartmentMembers } from '../components/department-members';
-import { MonthBars } from '../components/month-bars';
 
 /**
  * A department's dashboard: its leader and members, receipts and paid expenses of the last six months
@@ -80,7 +80,14 @@ export function DepartmentDashboardPage() {
         </Card>
       </div>
       <Card title="Recettes et dépenses par mois">
-        <MonthBars months={data.months} />
+        <MonthChart
+          points={data.months.map((m) => ({
+            month: m.month,
+            receipts: m.contributions,
+            expenses: m.expenses,
+          }))}
+          title="Recettes et dépenses par mois"
+        />
       </Card>
       <div className="grid gap-4 lg:grid-cols-2">
         <Card title="Activités à venir">
