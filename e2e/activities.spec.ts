@@ -2,13 +2,18 @@ import { expect, test } from '@playwright/test';
 import { expectPath, signIn } from './helpers';
 
 /*
- * Activities end to end on the seeded demo (issue 14, trimmed: no expense payment, no photo): the
- * pastor plans an activity, writes its report and submits it; the section representative reads it
+ * Activities end to end on the seeded demo (issue 14, trimmed: no expense payment): the pastor plans
+ * an activity, writes its report, joins a photo to it and submits it; the section representative reads it
  * and sends it back with a comment the pastor then sees; fidele@, leader of the Chorale, opens the
  * department's dashboard from the personal space on a 360 px phone.
  */
 
 const TITLE = `Veillée de prière ${Date.now()}`;
+/** A 1x1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 test('an activity is planned, reported, submitted, sent back; the leader sees the department', async ({
   page,
@@ -46,6 +51,12 @@ test('an activity is planned, reported, submitted, sent back; the leader sees th
   const reportPath = new URL(page.url()).pathname;
   const reportId = reportPath.split('/').pop();
   await expect(page.getByText('Brouillon', { exact: true })).toBeVisible();
+  // a photo joined to the draft shows as a thumbnail
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'veillee.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByRole('button', { name: 'Joindre au rapport' }).click();
+  await expect(page.getByRole('img', { name: 'veillee.png' })).toBeVisible();
   await page.getByRole('button', { name: 'Soumettre' }).click();
   await expect(page.getByText('Soumis', { exact: true })).toBeVisible();
 
@@ -58,6 +69,7 @@ test('an activity is planned, reported, submitted, sent back; the leader sees th
   await section.getByRole('link', { name: `Rapport — ${TITLE}` }).click();
   await expectPath(section, `/ma-section/rapport-activites/${reportId}`);
   await expect(section.getByText('Hommes')).toBeVisible();
+  await expect(section.getByRole('img', { name: 'veillee.png' })).toBeVisible();
   await section.getByRole('button', { name: 'Renvoyer' }).click();
   const dialog = section.getByRole('dialog', { name: 'Renvoyer le rapport' });
   await dialog.getByLabel('Commentaire').fill('Merci de préciser les résultats.');
