@@ -117,6 +117,19 @@ describe('the photos and PDF of a report', () => {
     expect(document.querySelector('input[type="file"]')).toBeNull();
   });
 
+  it("the report's edit form shows its files with the drop zone", async () => {
+    reportApi(detail());
+    server.use(
+      mock.get('/api/activities', () =>
+        HttpResponse.json({ data: [], meta: { total: 0, page: 1, limit: 100 } }),
+      ),
+    );
+    renderApp('/mon-eglise/rapport-activites/40/modifier', demo.pastor);
+    expect(await screen.findByRole('img', { name: 'chorale.jpg' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retirer programme.pdf' })).toBeInTheDocument();
+    expect(screen.getByText('Ajouter des photos ou des PDF')).toBeInTheDocument();
+  });
+
   it('a new report uploads its files once the draft is saved', async () => {
     const recorded = reportApi(detail({ id: 41 }));
     server.use(

@@ -27,6 +27,7 @@ import {
   useReport,
   useUpdateReport,
 } from '../api/activities';
+import { ReportAttachments } from '../components/report-attachments';
 import { optionalNumber, reportFormSchema, type ReportFormValues } from '../lib/forms';
 
 const NONE = 'none';
@@ -119,7 +120,7 @@ function ReportForm({ report }: { report?: ActivityReportDetail }) {
   });
 
   return (
-    <div className="mx-auto max-w-3xl">
+    <div className="mx-auto max-w-3xl space-y-6">
       <Card>
         {report?.status === 'returned' && report.return_comment && (
           <p
@@ -226,6 +227,7 @@ function ReportForm({ report }: { report?: ActivityReportDetail }) {
           </div>
         </form>
       </Card>
+      {report && <ReportAttachments reportId={report.id} editable={report.can.edit} />}
     </div>
   );
 }
