@@ -26,6 +26,10 @@ export * from './values/activities';
  * - GET    /activity-reports              ?entity_type&entity_id&scope&status&page -> List<ActivityReport>
  * - POST   /activity-reports, GET/PUT /activity-reports/:id
  * - POST   /activity-reports/:id/submit, POST /activity-reports/:id/return { comment }
+ * - GET    /activity-reports/:id/attachments            -> { data: ReportAttachment[] }
+ * - POST   /activity-reports/:id/attachments            multipart `files` -> 201 { data: ReportAttachment[] }
+ * - GET    /activity-reports/:id/attachments/:fileId    the file (Content-Disposition, nosniff)
+ * - DELETE /activity-reports/:id/attachments/:fileId    -> { message } (draft or returned report)
  */
 
 const M = ACTIVITY_MESSAGES;
@@ -229,7 +233,8 @@ const activityFields = {
       .number({ error: M.costInvalid })
       .int(M.costInvalid)
       .min(0, M.costInvalid)
-      .max(1_000_000_000_000, M.costInvalid)
+      // an integer column in XOF: beyond 2 billion PostgreSQL refuses it (a 500 otherwise)
+      .max(2_000_000_000, M.costInvalid)
       .optional(),
   ),
   description: optionalText(),
@@ -330,3 +335,22 @@ export const activityReportReturnBodySchema = z.object({
     .max(2000, M.textTooLong),
 });
 export const messageAnswerSchema = z.object({ message: z.string() });
+
+// ---------------------------------------------------------------- report attachments
+
+/** A photo or PDF of a report (the attachment rules of expenses: JPEG, PNG, WebP, PDF, 10 MB). */
+export const reportAttachmentSchema = z.object({
+  id: z.number().int(),
+  original_name: z.string(),
+  mime_type: z.enum(['image/jpeg', 'image/png', 'image/webp', 'application/pdf']),
+  size: z.number().int(),
+  created_at: z.string(),
+  /** the download path under /api: '/activity-reports/{id}/attachments/{fileId}' */
+  url: z.string(),
+});
+export type ReportAttachment = z.infer<typeof reportAttachmentSchema>;
+export const reportAttachmentListSchema = z.object({ data: z.array(reportAttachmentSchema) });
+export const reportAttachmentParamsSchema = z.object({
+  id: queryId('Identifiant invalide.'),
+  fileId: queryId('Identifiant invalide.'),
+});

@@ -14,6 +14,7 @@ export const ACTIVITY_MESSAGES = {
   budgetLineInvalid: "Cette ligne budgétaire n'appartient pas à cette entité.",
   activityInvalid: "Cette activité n'appartient pas à cette entité.",
   activityNotFound: 'Activité introuvable.',
+  activityNotEditable: 'Seule une activité planifiée peut être modifiée (replanifiez-la d’abord).',
   typeExists: "Ce type d'activité existe déjà.",
   statusInvalid: 'Statut invalide.',
   attendanceInvalid: 'Le nombre de participants doit être un entier positif ou nul.',
@@ -32,7 +33,15 @@ export const ACTIVITY_MESSAGES = {
   roleInvalid: 'Rôle invalide.',
   submitted: 'Rapport soumis.',
   returned: 'Rapport renvoyé.',
+  attachmentNotFound: 'Pièce jointe introuvable.',
+  attachmentsLocked: "Les pièces jointes d'un rapport soumis ne peuvent plus être modifiées.",
+  attachmentsCannotEdit: 'Vous ne pouvez pas modifier les pièces jointes de ce rapport.',
+  tooManyReportFiles: 'Un rapport garde 10 pièces jointes au plus.',
+  attachmentDeleted: 'Pièce jointe supprimée.',
 } as const;
+
+/** A report's photos and PDF: the attachment rules of expenses (SPEC.md section 9). */
+export const REPORT_ATTACHMENT_MAX_FILES = 10;
 
 export const DEPARTMENT_ROLES = ['leader', 'member'] as const;
 

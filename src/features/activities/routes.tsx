@@ -16,6 +16,7 @@ const reportDetail = () => import('./pages/report-detail-page').then((m) => m.Re
 const departmentList = () => import('./pages/department-list-page').then((m) => m.DepartmentListPage);
 const departmentForm = () => import('./pages/department-form-page').then((m) => m.DepartmentFormPage);
 const dashboard = () => import('./pages/department-dashboard-page').then((m) => m.DepartmentDashboardPage);
+const members = () => import('./pages/department-members-page').then((m) => m.DepartmentMembersPage);
 const types = () => import('./pages/activity-types-page').then((m) => m.ActivityTypesPage);
 const typeForm = () => import('./pages/activity-types-page').then((m) => m.ActivityTypeFormPage);
 
@@ -60,6 +61,10 @@ export const departmentListRoute = () => pageRoute('departements', 'activities.d
 
 /** 'dashboard' of a department, in `departmentBranch`. */
 export const departmentDashboardRoute = () => pageRoute('dashboard', 'activities.department', dashboard);
+
+/** 'membres' of a department, in `departmentBranch`: its leader and members. */
+export const departmentMembersRoute = () =>
+  pageRoute('membres', 'activities.members', members, { title: 'Membres du département' });
 
 /** A church's activity groups and types in the national office: 'groupe-activites', 'type-activites', each with 'nouveau'. */
 export function groupAndTypeRoutes(): RouteObject[] {

@@ -2,7 +2,7 @@ import { pageRoute } from '@/shared/routing/page-route';
 
 /*
  * The 'members' pages (ROUTES.md, feature 'members'): the office members of a Level, the region
- * members page, the department members, the admin's leaders and external accountants. Each page is
+ * members page, the admin's leaders and external accountants. Each page is
  * its own chunk; the space decides where it stands.
  */
 
@@ -16,12 +16,6 @@ export const officeMembersRoute = (path = 'membres', title?: string) =>
 export const regionMembersRoute = () =>
   pageRoute('membres', 'members.region', () =>
     import('./pages/region-members-page').then((m) => m.RegionMembersPage),
-  );
-
-/** The members of the Level's department ('membres'). */
-export const departmentMembersRoute = () =>
-  pageRoute('membres', 'members.department', () =>
-    import('./pages/department-members-page').then((m) => m.DepartmentMembersPage),
   );
 
 /** The leaders of every level ('responsables', admin). */

@@ -1,15 +1,15 @@
-import { activitiesRoute, departmentDashboardRoute, departmentListRoute } from '@/features/activities/routes';
+import {
+  activitiesRoute,
+  departmentDashboardRoute,
+  departmentListRoute,
+  departmentMembersRoute,
+} from '@/features/activities/routes';
 import { accountAdminRoutes, forbiddenAccountsRoute } from '@/features/accounts/routes';
 import { budgetTemplatesRoute } from '@/features/budgets/routes';
 import { departmentContributionsRoute, faithfulContributionsRoute } from '@/features/contributions/routes';
 import { expenseRoutes } from '@/features/expenses/routes';
 import { faithfulRoutes } from '@/features/faithful/routes';
-import {
-  departmentMembersRoute,
-  externalAccountantsRoute,
-  leadersRoute,
-  officeMembersRoute,
-} from '@/features/members/routes';
+import { externalAccountantsRoute, leadersRoute, officeMembersRoute } from '@/features/members/routes';
 import { orgDetailRoute, orgListRoute } from '@/features/org/routes';
 import { subscriptionRoutes } from '@/features/subscriptions/routes';
 import { notificationRoutes } from '@/features/notifications/routes';

@@ -2,6 +2,7 @@ import {
   activitiesRoute,
   departmentDashboardRoute,
   departmentListRoute,
+  departmentMembersRoute,
   groupAndTypeRoutes,
   reportRoutes,
 } from '@/features/activities/routes';
@@ -16,7 +17,7 @@ import {
 import { expenseRoutes } from '@/features/expenses/routes';
 import { faithfulRoutes } from '@/features/faithful/routes';
 import { accountingDocumentsRoutes } from '@/features/journals/routes';
-import { departmentMembersRoute, officeMembersRoute } from '@/features/members/routes';
+import { officeMembersRoute } from '@/features/members/routes';
 import { orgListRoute } from '@/features/org/routes';
 import { payrollRoutes } from '@/features/payroll/routes';
 import { subscriptionRoutes } from '@/features/subscriptions/routes';

@@ -99,6 +99,7 @@ function activitiesApi() {
       }),
     ),
     mock.get('/api/budgets/budget-lines', () => HttpResponse.json({ data: [] })),
+    mock.get('/api/activity-reports/:id/attachments', () => HttpResponse.json({ data: [] })),
     mock.post('/api/activities', async ({ request }) => {
       recorded.created.push(await request.json());
       return HttpResponse.json({ data: { id: 77 } }, { status: 201 });
@@ -206,6 +207,7 @@ describe('activity reports', () => {
     const actions: Array<{ action: string; body: unknown }> = [];
     let detail = reportDetail();
     server.use(
+      mock.get('/api/activity-reports/:id/attachments', () => HttpResponse.json({ data: [] })),
       mock.get('/api/activity-reports/:id', () => HttpResponse.json({ data: detail })),
       mock.post('/api/activity-reports/:id/:action', async ({ request, params }) => {
         const text = await request.text();

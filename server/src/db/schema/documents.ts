@@ -6,7 +6,7 @@ import { expensePayments, operationAccounts, type ExpenseEntityType } from './fi
 
 // ---------------------------------------------------------------- attachments
 
-export const ATTACHABLE_TYPES = ['expense_request'] as const;
+export const ATTACHABLE_TYPES = ['expense_request', 'activity_report'] as const;
 export type AttachableType = (typeof ATTACHABLE_TYPES)[number];
 
 /**
@@ -29,7 +29,10 @@ export const attachments = pgTable(
   },
   (t) => [
     index('attachments_attachable_idx').on(t.attachableType, t.attachableId),
-    check('attachments_attachable_type_ck', sql`${t.attachableType} in ('expense_request')`),
+    check(
+      'attachments_attachable_type_ck',
+      sql`${t.attachableType} in ('expense_request', 'activity_report')`,
+    ),
     check('attachments_size_ck', sql`${t.size} > 0 and ${t.size} <= 10485760`),
   ],
 );

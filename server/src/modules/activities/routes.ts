@@ -1,5 +1,8 @@
+import { createReadStream } from 'node:fs';
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   ACTIVITY_MESSAGES as M,
   activityAnswerSchema,
@@ -27,8 +30,12 @@ import {
   departmentSummaryAnswerSchema,
   departmentSummaryQuerySchema,
   messageAnswerSchema,
+  REPORT_ATTACHMENT_MAX_FILES,
+  reportAttachmentListSchema,
+  reportAttachmentParamsSchema,
   type ActivityReportDetail,
 } from '../../../../contract/activities';
+import { ATTACHMENT_MAX_BYTES, EXPENSE_MESSAGES } from '../../../../contract/expenses';
 import { todayInDenomination } from '../../../../contract/dates';
 import { errorSchema, idParamSchema } from '../../../../contract/common';
 import type { SessionUser } from '../../auth/sessions';
@@ -36,6 +43,14 @@ import { authorize } from '../../http/authorize';
 import { requireUser } from '../../http/context';
 import { httpError } from '../../http/errors';
 import { hasPermissions } from '../../permissions/check';
+import { contentDisposition, readUpload, servedName } from '../expenses/attachment-routes';
+import { removeStoredFiles, storedFile } from '../expenses/storage';
+import {
+  attachReportFiles,
+  findReportAttachment,
+  listReportAttachments,
+  removeReportAttachment,
+} from './attachments';
 import { departmentRole, ownerOf, parentOf, type Owner } from './entities';
 import * as service from './service';
 
@@ -53,7 +68,7 @@ type Access = { user: SessionUser; role: 'leader' | 'member' | null };
  * holder of the department's activity and report codes, a member only reads (decision 0024).
  */
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
+  const { db, config } = app.deps;
 
   async function access(request: FastifyRequest, owner: Owner, codes: string | string[]): Promise<Access> {
     if (owner.type === 'department') {
@@ -470,4 +485,141 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: M.returned };
     },
   );
+
+  // ---------------------------------------------------------------- report attachments (decision 0028)
+
+  /** Refuses a change of the files unless the account may edit the report (409 once it is submitted). */
+  async function attachmentWriter(request: FastifyRequest, id: number) {
+    const access = await reportAccess(request, id);
+    if (!access.can.edit) {
+      if (access.facts.status === 'submitted') throw httpError(409, M.attachmentsLocked);
+      throw httpError(403, M.attachmentsCannotEdit);
+    }
+    return access;
+  }
+
+  const attachmentPlugin: FastifyPluginAsyncZod = async (sub) => {
+    await sub.register(fastifyMultipart, {
+      limits: {
+        fileSize: ATTACHMENT_MAX_BYTES,
+        files: REPORT_ATTACHMENT_MAX_FILES,
+        fields: 10,
+        fieldSize: 1000,
+        parts: REPORT_ATTACHMENT_MAX_FILES + 10,
+      },
+      throwFileSizeLimit: true,
+    });
+
+    sub.get(
+      '/activity-reports/:id/attachments',
+      {
+        schema: {
+          tags: TAGS,
+          summary: "Photos et PDF d'un rapport d'activités",
+          description: 'À qui peut lire le rapport (un brouillon ne se lit qu’à son niveau).',
+          params: idParamSchema,
+          response: { 200: reportAttachmentListSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await reportAccess(request, request.params.id);
+        return { data: await listReportAttachments(db, request.params.id) };
+      },
+    );
+
+    sub.post(
+      '/activity-reports/:id/attachments',
+      {
+        schema: {
+          tags: TAGS,
+          summary: "Joindre des photos ou des PDF à un rapport d'activités (multipart)",
+          description:
+            'Champ `files` (un ou plusieurs). JPEG, PNG, WebP ou PDF reconnus à leurs premiers octets (415 sinon), ' +
+            '10 Mo par fichier et 10 fichiers par rapport (413). Qui peut modifier le rapport, tant qu’il est en ' +
+            'brouillon ou renvoyé (409 une fois soumis).',
+          consumes: ['multipart/form-data'],
+          params: idParamSchema,
+          response: {
+            201: reportAttachmentListSchema,
+            ...writeErrors,
+            413: errorSchema,
+            415: errorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { facts, user } = await attachmentWriter(request, request.params.id);
+        if (!request.isMultipart()) throw httpError(415, EXPENSE_MESSAGES.notMultipart);
+        const { saved } = await readUpload(request, config.dataDir);
+        try {
+          if (saved.length === 0) throw httpError(400, EXPENSE_MESSAGES.noFiles);
+          const data = await attachReportFiles(db, request.params.id, facts, saved, actor(request, user));
+          reply.code(201);
+          return { data };
+        } catch (error) {
+          await removeStoredFiles(
+            config.dataDir,
+            saved.map((file) => file.storedName),
+          );
+          throw error;
+        }
+      },
+    );
+
+    sub.get(
+      '/activity-reports/:id/attachments/:fileId',
+      {
+        schema: {
+          tags: TAGS,
+          summary: "Télécharger une pièce jointe d'un rapport",
+          description:
+            'Le fichier, avec `Content-Disposition: attachment` et `X-Content-Type-Options: nosniff` (une balise img l’affiche).',
+          params: reportAttachmentParamsSchema,
+          response: {
+            200: z.unknown().describe('Le fichier (application/pdf, image/jpeg, image/png ou image/webp).'),
+            ...errors,
+          },
+        },
+      },
+      async (request, reply) => {
+        await reportAccess(request, request.params.id);
+        const row = await findReportAttachment(db, request.params.id, request.params.fileId);
+        const file = row ? await storedFile(config.dataDir, row.stored_name) : null;
+        if (!row || !file) throw httpError(404, M.attachmentNotFound);
+        reply
+          .header('Content-Type', row.mime_type)
+          .header('Content-Length', String(file.size))
+          .header('Content-Disposition', contentDisposition(servedName(row.original_name, row.mime_type)))
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Cache-Control', 'private, no-store');
+        return reply.send(createReadStream(file.path) as never);
+      },
+    );
+
+    sub.delete(
+      '/activity-reports/:id/attachments/:fileId',
+      {
+        schema: {
+          tags: TAGS,
+          summary: "Retirer une pièce jointe d'un rapport (brouillon ou renvoyé)",
+          params: reportAttachmentParamsSchema,
+          body: z.strictObject({}).nullish(),
+          response: { 200: messageAnswerSchema, ...writeErrors },
+        },
+      },
+      async (request) => {
+        const { facts, user } = await attachmentWriter(request, request.params.id);
+        const stored = await removeReportAttachment(
+          db,
+          request.params.id,
+          request.params.fileId,
+          facts,
+          actor(request, user),
+        );
+        await removeStoredFiles(config.dataDir, [stored]);
+        return { message: M.attachmentDeleted };
+      },
+    );
+  };
+  await app.register(attachmentPlugin);
 };

@@ -509,6 +509,18 @@ export async function updateActivity(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await checkActivityLinks(tx, owner, body);
+    // Only a planned activity's fields change; a done or cancelled one only changes status (decision 0028).
+    const current = await queryOne<{ status: string; same: boolean }>(
+      tx,
+      sql`select status, (title, planned_date, planned_time, place, activity_type_id, department_id,
+              budget_line_id, estimated_cost, description)
+            is not distinct from (${body.title}::text, ${body.planned_date}::date, ${body.planned_time ?? null}::text,
+              ${body.place ?? null}::text, ${body.activity_type_id ?? null}::int, ${body.department_id ?? null}::int,
+              ${body.budget_line_id ?? null}::int, ${body.estimated_cost ?? null}::int, ${body.description ?? null}::text) as same
+          from planned_activities where id = ${id} for update`,
+    );
+    if (!current) throw httpError(404, M.activityNotFound);
+    if (current.status !== 'planned' && !current.same) throw httpError(409, M.activityNotEditable);
     await tx.execute(
       sql`update planned_activities set title = ${body.title}, planned_date = ${body.planned_date}::date,
             planned_time = ${body.planned_time ?? null}, place = ${body.place ?? null},
@@ -522,7 +534,7 @@ export async function updateActivity(
       action: 'activity.update',
       entityType: owner.type,
       entityId: owner.id,
-      data: { id, status: body.status },
+      data: { id, status: body.status, title: body.title, planned_date: body.planned_date },
       ip: actor.ip,
     });
   });

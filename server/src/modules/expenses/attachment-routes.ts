@@ -42,7 +42,7 @@ export function servedName(originalName: string, mimeType: string): string {
 }
 
 /** A file name safe for Content-Disposition: the original name's letters, ASCII fallback + RFC 5987. */
-function contentDisposition(name: string): string {
+export function contentDisposition(name: string): string {
   const clean = name.replace(/[\r\n"\\/]/g, '_').slice(0, 200) || 'piece-jointe';
   const ascii = clean.normalize('NFD').replace(/[^\x20-\x7e]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(clean)}`;
@@ -63,7 +63,7 @@ function multipartError(error: unknown): unknown {
  * Reads the multipart body: its fields, and its files saved to DATA_DIR/attachments (all removed when
  * one fails).
  */
-async function readUpload(
+export async function readUpload(
   request: FastifyRequest,
   dataDir: string,
 ): Promise<{ fields: Record<string, string>; saved: SavedFile[] }> {

@@ -13,6 +13,7 @@ import type {
   DepartmentCreateBody,
   DepartmentMember,
   DepartmentSummary,
+  ReportAttachment,
   ReportScope,
   ReportStatus,
 } from '@contract/activities';
@@ -31,6 +32,7 @@ export const activityKeys = {
   detail: (id: number) => ['activities', 'detail', id] as const,
   reports: (entity: EntityLevel, filters: object) => ['activities', entity, 'reports', filters] as const,
   report: (id: number) => ['activities', 'report', id] as const,
+  reportFiles: (id: number) => ['activities', 'report', id, 'files'] as const,
   departments: (entity: EntityLevel | null, search: string, page: number) =>
     ['activities', entity, 'departments', search, page] as const,
   summary: (id: number) => ['activities', 'department-summary', id] as const,
@@ -162,6 +164,49 @@ export const useReturnReport = (id: number) =>
   useActivityWrite(async (comment: string) => {
     await http.post(`/activity-reports/${id}/return`, { comment });
   });
+
+/** GET /activity-reports/{id}/attachments: the report's photos and PDF. */
+export function useReportAttachments(id: number) {
+  return useQuery({
+    queryKey: activityKeys.reportFiles(id),
+    queryFn: async () =>
+      readList<ReportAttachment>((await http.get<unknown>(`/activity-reports/${id}/attachments`)).data),
+  });
+}
+
+/** POST /activity-reports/{id}/attachments (multipart), reporting the upload's progress in percent. */
+export async function uploadReportFiles(
+  id: number,
+  files: readonly File[],
+  onProgress: (percent: number) => void,
+): Promise<ReportAttachment[]> {
+  const form = new FormData();
+  for (const file of files) form.append('files', file, file.name);
+  onProgress(0);
+  const { data } = await http.post<{ data: ReportAttachment[] }>(
+    `/activity-reports/${id}/attachments`,
+    form,
+    {
+      onUploadProgress: (event) => {
+        if (event.total) onProgress(Math.round((event.loaded / event.total) * 100));
+      },
+    },
+  );
+  return data.data;
+}
+
+export const useUploadReportFiles = (id: number) =>
+  useActivityWrite((input: { files: readonly File[]; onProgress: (percent: number) => void }) =>
+    uploadReportFiles(id, input.files, input.onProgress),
+  );
+
+export const useDeleteReportAttachment = (id: number) =>
+  useActivityWrite(async (fileId: number) => {
+    await http.delete(`/activity-reports/${id}/attachments/${fileId}`);
+  });
+
+/** The address of a report's file for a link or an img (the API's base and its `url`). */
+export const attachmentHref = (file: ReportAttachment) => `${http.defaults.baseURL ?? '/api'}${file.url}`;
 
 /** GET /departments?entity_type&entity_id (or every visible one without a Level). */
 export function useDepartments(entity: EntityLevel | null, search: string, page: number) {

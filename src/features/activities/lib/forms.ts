@@ -27,7 +27,7 @@ export const activityFormSchema = z.object({
   estimated_cost: z
     .string()
     .trim()
-    .refine((v) => v === '' || /^\d+$/.test(v), M.costInvalid),
+    .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) <= 2_000_000_000), M.costInvalid),
   description: z.string().trim().max(5000, M.textTooLong),
 });
 export type ActivityFormValues = z.infer<typeof activityFormSchema>;

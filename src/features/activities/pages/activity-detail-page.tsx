@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ACTIVITY_STATUS_LABELS, type ActivityStatus } from '@contract/values/activities';
 import type { ActivityDetail } from '@contract/activities';
-import { parseIdParam } from '@/shared/level/level-context';
+import { parseIdParam, type EntityLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
 import { errorMessage } from '@/shared/lib/errors';
 import { formatLongDate } from '@/shared/lib/format';
@@ -13,6 +14,7 @@ import { Money } from '@/shared/ui/money';
 import { Spinner } from '@/shared/ui/spinner';
 import { notify } from '@/shared/ui/toast';
 import { useActivity, useUpdateActivity } from '../api/activities';
+import { ActivityForm, type ActivityFields } from '../components/activity-form';
 import { ActivityStatusBadge } from '../components/badges';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -24,7 +26,10 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** A planned activity: its facts, the expense requests linked to it (actual cost), its status. */
+/**
+ * A planned activity: its facts, the expense requests linked to it (actual cost), its status; while it
+ * is planned, 'Modifier' opens its form in place (ROUTES.md has no edit route for it).
+ */
 export function ActivityDetailPage() {
   const id = parseIdParam(useParams().id);
   const paths = useSpacePaths();
@@ -32,6 +37,17 @@ export function ActivityDetailPage() {
   const activity = query.data;
   usePageTitle(activity?.title ?? 'Activité', { back: paths.page('activities.list') ?? paths.here });
   const update = useUpdateActivity(id);
+  const [editing, setEditing] = useState(false);
+
+  const save = async (fields: ActivityFields) => {
+    try {
+      await update.mutateAsync({ ...fields, status: 'planned' });
+      notify.success('Activité modifiée.');
+      setEditing(false);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
 
   const setStatus = async (a: ActivityDetail, status: ActivityStatus) => {
     try {
@@ -55,6 +71,22 @@ export function ActivityDetailPage() {
 
   if (query.isLoading) return <Spinner label="Chargement de l'activité" />;
   if (!activity) return <FormError message={errorMessage(query.error)} />;
+  if (editing)
+    return (
+      <div className="mx-auto max-w-3xl">
+        <Card title="Modifier l'activité">
+          <ActivityForm
+            entity={{ entityType: activity.entity_type, entityId: activity.entity_id } as EntityLevel}
+            activity={activity}
+            label="Modifier l'activité"
+            saving={update.isPending}
+            error={update.isError ? errorMessage(update.error) : null}
+            onCancel={() => setEditing(false)}
+            onSave={save}
+          />
+        </Card>
+      </div>
+    );
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <Card
@@ -62,6 +94,11 @@ export function ActivityDetailPage() {
         actions={
           activity.can.edit && (
             <div className="flex flex-wrap gap-2">
+              {activity.status === 'planned' && (
+                <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
+                  Modifier
+                </Button>
+              )}
               {activity.status !== 'done' && (
                 <Button size="sm" loading={update.isPending} onClick={() => setStatus(activity, 'done')}>
                   Marquer réalisée

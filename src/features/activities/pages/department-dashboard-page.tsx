@@ -1,28 +1,20 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { DEPARTMENT_ROLE_LABELS } from '@contract/values/activities';
 import { levelEntity, useLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
 import { permissionEntity } from '@/shared/level/wire';
 import { errorMessage } from '@/shared/lib/errors';
-import { formatDate, formatPhone } from '@/shared/lib/format';
+import { formatDate } from '@/shared/lib/format';
 import { usePermissions } from '@/shared/permissions/use-permissions';
 import { useSpacePaths } from '@/shared/routing/space-paths';
-import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { FormError } from '@/shared/ui/form-error';
 import { Money } from '@/shared/ui/money';
+import { MonthChart } from '@/shared/ui/month-chart';
 import { Spinner } from '@/shared/ui/spinner';
-import { notify } from '@/shared/ui/toast';
-import {
-  useAddDepartmentMember,
-  useDepartmentMembers,
-  useDepartmentSummary,
-  useRemoveDepartmentMember,
-} from '../api/activities';
+import { useDepartmentSummary } from '../api/activities';
 import { ActivityStatusBadge, ReportStatusBadge } from '../components/badges';
-import { FaithfulPicker } from '../components/faithful-picker';
-import { MonthBars } from '../components/month-bars';
+import { DepartmentMembers } from '../components/department-members';
 
 /**
  * A department's dashboard: its leader and members, receipts and paid expenses of the last six months
@@ -33,35 +25,20 @@ export function DepartmentDashboardPage() {
   const id = entity?.entityId ?? 0;
   const paths = useSpacePaths();
   const summary = useDepartmentSummary(id);
-  const members = useDepartmentMembers(id);
   const data = summary.data;
   usePageTitle(data ? data.department.name : 'Département', { back: paths.here });
   const manage = usePermissions(['activity:update'], permissionEntity(entity)).has('activity:update');
-  const add = useAddDepartmentMember(id);
-  const remove = useRemoveDepartmentMember(id);
-  const [newMember, setNewMember] = useState<number | null>(null);
 
   if (summary.isLoading) return <Spinner label="Chargement du département" />;
   if (!data) return <FormError message={errorMessage(summary.error)} />;
   const links = [
-    ['members.department', 'Membres'],
+    ['activities.members', 'Membres'],
     ['contributions.list', 'Contributions'],
     ['expenses.list', 'Dépenses'],
     ['activities.list', 'Activités'],
     ['activities.reports', 'Rapports'],
   ] as const;
   const churchId = data.department.entity_type === 'CHURCH' ? data.department.entity_id : null;
-
-  const addMember = async (role: 'leader' | 'member') => {
-    if (newMember === null) return;
-    try {
-      await add.mutateAsync({ user_id: newMember, role });
-      notify.success(role === 'leader' ? 'Responsable désigné.' : 'Membre ajouté.');
-      setNewMember(null);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
-  };
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -103,7 +80,14 @@ export function DepartmentDashboardPage() {
         </Card>
       </div>
       <Card title="Recettes et dépenses par mois">
-        <MonthBars months={data.months} />
+        <MonthChart
+          points={data.months.map((m) => ({
+            month: m.month,
+            receipts: m.contributions,
+            expenses: m.expenses,
+          }))}
+          title="Recettes et dépenses par mois"
+        />
       </Card>
       <div className="grid gap-4 lg:grid-cols-2">
         <Card title="Activités à venir">
@@ -147,63 +131,7 @@ export function DepartmentDashboardPage() {
         </Card>
       </div>
       <Card title="Responsable et membres">
-        <FormError message={members.isError ? errorMessage(members.error) : null} />
-        <ul className="divide-y divide-slate-100 text-sm">
-          {(members.data ?? []).map((m) => (
-            <li key={m.user_id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <span>
-                <span className="font-medium">{m.fullname}</span>{' '}
-                <span className="text-slate-600">· {formatPhone(m.phone)}</span>
-              </span>
-              <span className="flex items-center gap-2">
-                <span className="text-slate-700">{DEPARTMENT_ROLE_LABELS[m.role]}</span>
-                {manage && (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Retirer ${m.fullname}`}
-                    onClick={() =>
-                      remove.mutate(m.user_id, {
-                        onSuccess: () => notify.success('Membre retiré.'),
-                        onError: (error) => notify.error(errorMessage(error)),
-                      })
-                    }
-                  >
-                    Retirer
-                  </Button>
-                )}
-              </span>
-            </li>
-          ))}
-        </ul>
-        {manage && (
-          <div className="mt-4 space-y-2 border-t border-slate-100 pt-4">
-            <FaithfulPicker
-              label="Ajouter un fidèle"
-              churchId={churchId}
-              value={newMember}
-              onChange={setNewMember}
-            />
-            <div className="flex flex-wrap gap-2">
-              <Button
-                size="sm"
-                disabled={newMember === null}
-                loading={add.isPending}
-                onClick={() => addMember('member')}
-              >
-                Ajouter comme membre
-              </Button>
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={newMember === null}
-                onClick={() => addMember('leader')}
-              >
-                Désigner responsable
-              </Button>
-            </div>
-          </div>
-        )}
+        <DepartmentMembers departmentId={id} churchId={churchId} manage={manage} />
       </Card>
     </div>
   );

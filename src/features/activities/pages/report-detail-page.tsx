@@ -18,6 +18,7 @@ import { TextAreaField } from '@/shared/ui/textarea-field';
 import { notify } from '@/shared/ui/toast';
 import { useReport, useReturnReport, useSubmitReport } from '../api/activities';
 import { ReportStatusBadge } from '../components/badges';
+import { ReportAttachments } from '../components/report-attachments';
 import { returnFormSchema } from '../lib/forms';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -42,7 +43,7 @@ function Text({ title, text }: { title: string; text: string | null }) {
 /**
  * An activity report: its facts, attendance, texts and actual cost; 'Modifier' and 'Soumettre' for its
  * level while a draft or sent back, 'Renvoyer' (with a comment) for the level above once submitted;
- * 'Imprimer' (A4).
+ * 'Imprimer' (A4); its photos and PDF, added and removed while it may be edited.
  */
 export function ReportDetailPage() {
   const reportId = parseIdParam(useParams().reportId);
@@ -148,6 +149,7 @@ export function ReportDetailPage() {
           <Text title="Résultats" text={report.results} />
           <Text title="Difficultés" text={report.difficulties} />
         </Card>
+        <ReportAttachments reportId={report.id} editable={report.can.edit} />
       </div>
       <Dialog
         open={returning}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { ActivityReportDetail } from '@contract/activities';
@@ -12,6 +12,7 @@ import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { DateField } from '@/shared/ui/date-field';
+import { Dropzone } from '@/shared/ui/dropzone';
 import { FormError } from '@/shared/ui/form-error';
 import { NumberField } from '@/shared/ui/number-field';
 import { Select } from '@/shared/ui/select';
@@ -19,7 +20,14 @@ import { Spinner } from '@/shared/ui/spinner';
 import { TextAreaField } from '@/shared/ui/textarea-field';
 import { TextField } from '@/shared/ui/text-field';
 import { notify } from '@/shared/ui/toast';
-import { useActivities, useCreateReport, useReport, useUpdateReport } from '../api/activities';
+import {
+  uploadReportFiles,
+  useActivities,
+  useCreateReport,
+  useReport,
+  useUpdateReport,
+} from '../api/activities';
+import { ReportAttachments } from '../components/report-attachments';
 import { optionalNumber, reportFormSchema, type ReportFormValues } from '../lib/forms';
 
 const NONE = 'none';
@@ -73,7 +81,9 @@ function ReportForm({ report }: { report?: ActivityReportDetail }) {
   });
   useEffect(() => form.reset(valuesOf(report)), [report, form]);
   const errors = form.formState.errors;
-  const saving = create.isPending || update.isPending;
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number | undefined>(undefined);
+  const saving = create.isPending || update.isPending || progress !== undefined;
 
   const submit = form.handleSubmit(async (v) => {
     const body = {
@@ -93,6 +103,16 @@ function ReportForm({ report }: { report?: ActivityReportDetail }) {
       if (report) await update.mutateAsync(body);
       else if (entity) id = await create.mutateAsync({ ...entityParams(entity), ...body });
       notify.success(report ? 'Rapport enregistré.' : 'Rapport enregistré en brouillon.');
+      if (!report && id && files.length > 0) {
+        // the draft exists: a failed upload is said, and the files can be joined again on its page
+        try {
+          await uploadReportFiles(id, files, setProgress);
+        } catch (error) {
+          notify.error(`Échec de l'envoi des fichiers : ${errorMessage(error)}`);
+        } finally {
+          setProgress(undefined);
+        }
+      }
       navigate(paths.record('activities.report', { reportId: id! }) ?? listPath ?? paths.home);
     } catch (error) {
       notify.error(errorMessage(error));
@@ -100,7 +120,7 @@ function ReportForm({ report }: { report?: ActivityReportDetail }) {
   });
 
   return (
-    <div className="mx-auto max-w-3xl">
+    <div className="mx-auto max-w-3xl space-y-6">
       <Card>
         {report?.status === 'returned' && report.return_comment && (
           <p
@@ -187,6 +207,14 @@ function ReportForm({ report }: { report?: ActivityReportDetail }) {
             error={errors.difficulties?.message}
             {...form.register('difficulties')}
           />
+          {!report && (
+            <Dropzone
+              label="Photos et documents (PDF)"
+              value={files}
+              onChange={setFiles}
+              progress={progress}
+            />
+          )}
           <FormError
             message={
               create.isError ? errorMessage(create.error) : update.isError ? errorMessage(update.error) : null
@@ -199,6 +227,7 @@ function ReportForm({ report }: { report?: ActivityReportDetail }) {
           </div>
         </form>
       </Card>
+      {report && <ReportAttachments reportId={report.id} editable={report.can.edit} />}
     </div>
   );
 }

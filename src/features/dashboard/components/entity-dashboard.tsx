@@ -5,10 +5,10 @@ import { errorMessage } from '@/shared/lib/errors';
 import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Card } from '@/shared/ui/card';
 import { FormError } from '@/shared/ui/form-error';
+import { MonthChart } from '@/shared/ui/month-chart';
 import { Money } from '@/shared/ui/money';
 import { Spinner } from '@/shared/ui/spinner';
 import { useDashboard } from '../api/dashboard';
-import { MonthChart } from './month-chart';
 
 const JOURNALS = { CASH: 'Caisse', BANK: 'Banque', ELECTRONIK: 'Mobile money' } as const;
 const CHILDREN = { REGION: 'Régions', SECTION: 'Sections', CHURCH: 'Églises' } as const;

@@ -1,6 +1,7 @@
 import { formatMoney } from '@/shared/lib/format';
 
-type Point = { month: string; receipts: number; expenses: number };
+/** One month ('AAAA-MM') of receipts and (paid) expenses, in F CFA. */
+export type MonthPoint = { month: string; receipts: number; expenses: number };
 
 const MONTHS = [
   'janv.',
@@ -16,16 +17,18 @@ const MONTHS = [
   'nov.',
   'déc.',
 ];
-export const monthLabel = (month: string) => {
+/** 'AAAA-MM' -> 'janv. 26'. */
+const monthLabel = (month: string) => {
   const [year, m] = month.split('-');
   return `${MONTHS[Number(m) - 1]} ${year.slice(2)}`;
 };
 
 /**
- * Receipts and expenses per month as paired bars (hand-written SVG, no library: decision 0026). It
- * scales to its box, so it reads at 360 px; screen readers get the table below it instead.
+ * Receipts and expenses per month as paired bars (hand-written SVG, no library: decision 0026), shared
+ * by the level dashboards and the department dashboard (decision 0028). It scales to its box, so it
+ * reads at 360 px; screen readers get the table below it instead, named by `title`.
  */
-export function MonthChart({ points, title }: { points: Point[]; title: string }) {
+export function MonthChart({ points, title }: { points: readonly MonthPoint[]; title: string }) {
   const max = Math.max(1, ...points.flatMap((p) => [p.receipts, p.expenses]));
   const width = 600;
   const height = 200;

@@ -1,0 +1,2 @@
+ALTER TABLE "attachments" DROP CONSTRAINT "attachments_attachable_type_ck";--> statement-breakpoint
+ALTER TABLE "attachments" ADD CONSTRAINT "attachments_attachable_type_ck" CHECK ("attachments"."attachable_type" in ('expense_request', 'activity_report'));
