@@ -17,6 +17,7 @@ import './http/zod-locale';
 import { accountAdminRoutes } from './modules/accounts/admin-routes';
 import { accountsRoutes } from './modules/accounts/routes';
 import { closingRoutes } from './modules/closings/routes';
+import { statementRoutes } from './modules/statements/routes';
 import { authRoutes, type LoginLimits } from './modules/auth/routes';
 import { activityRoutes } from './modules/activities/routes';
 import { budgetRoutes } from './modules/budgets/routes';
@@ -105,6 +106,7 @@ export async function buildApp({ database, config, loginLimits }: BuildAppOption
       await api.register(accountsRoutes);
       await api.register(accountAdminRoutes);
       await api.register(closingRoutes);
+      await api.register(statementRoutes);
       await api.register(treasuryRoutes);
       await api.register(expenseRoutes);
       await api.register(contributionRoutes);

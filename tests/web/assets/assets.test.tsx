@@ -37,6 +37,8 @@ function makeAsset(overrides: Partial<FixedAsset> = {}): FixedAsset {
     entity_type: 'NATIONAL_OFFICE',
     entity_id: 1,
     expense_payment_id: null,
+    acquired_on: '2024-03-02',
+    disposal: null,
     created_at: '2024-03-02T10:00:00.000Z',
     updated_at: '2024-03-02T10:00:00.000Z',
     ...overrides,
