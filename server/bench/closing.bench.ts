@@ -123,7 +123,12 @@ try {
 
   // 3. the computation of the current year: every movement of the seed read
   const started = performance.now();
-  for (const e of entities) await computeClosing(db, TYPE_OF[e.entity_type]!, Number(e.entity_id), current);
+  let slowest = 0;
+  for (const e of entities) {
+    const one = performance.now();
+    await computeClosing(db, TYPE_OF[e.entity_type]!, Number(e.entity_id), current);
+    slowest = Math.max(slowest, performance.now() - one);
+  }
   const full = performance.now() - started;
 
   const { loadavg, cpus } = await import('node:os');
@@ -132,7 +137,7 @@ try {
       `mouvements en base : ${movements.toLocaleString('fr-FR')} (${entities.length} entités)`,
       `1. ${top.entity_type} ${topId} (${Number(top.n).toLocaleString('fr-FR')} mouvements, ${inYear.toLocaleString('fr-FR')} jusqu'à la fin de ${year}) : aperçu ${seconds(median(previews))}, clôture ${seconds(median(confirms))} (médianes de ${RUNS}) ; total ${seconds(one)} (cible < ${TARGET_MS / 1000} s) ${verdict(one)}`,
       `2. clôture de l'exercice suivant de chaque entité (${closable} entités, aperçu + clôture, annulées) : ${seconds(all)} (cible < ${TARGET_MS / 1000} s) ${verdict(all)}`,
-      `3. calcul de l'exercice ${current} de chaque entité (tous les mouvements lus) : ${seconds(full)} (cible < ${TARGET_MS / 1000} s) ${verdict(full)}`,
+      `3. calcul de l'exercice ${current} de chaque entité (tous les mouvements lus) : ${seconds(full)} (cible < ${TARGET_MS / 1000} s) ${verdict(full)} ; la plus longue entité ${seconds(slowest)}`,
       `charge ${loadavg()[0].toFixed(1)} sur ${cpus().length} cœurs`,
     ].join('\n'),
   );
