@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { expectPath, signIn } from './helpers';
 
@@ -48,10 +49,23 @@ test('an asset is recorded, its schedule read, then sold; the financial statemen
   await page.getByRole('option', { name: String(YEAR) }).click();
   const income = page.getByRole('table', { name: /Compte de résultat/ });
   await expect(income.getByRole('row', { name: /82 Produits des cessions/ })).toContainText('500 000');
-  const actif = page.getByRole('table', { name: 'Actif' }).getByRole('row', { name: /^Total actif/ });
+  const actif = page
+    .getByRole('table', { name: 'Actif' })
+    .getByRole('row', { name: /^Total actif(?! immobilisé)/ });
   const passif = page.getByRole('table', { name: 'Passif' }).getByRole('row', { name: /^Total passif/ });
   await expect(actif).toBeVisible();
   expect(digits(await actif.innerText())).toBe(digits(await passif.innerText()));
   await expect(page.getByText(/n’est pas équilibré/)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Exporter (xlsx)' })).toBeEnabled();
+
+  // accessible, and on a phone without sideways scrolling (the tables scroll in their own regions)
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag22aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(page.getByRole('table', { name: 'Passif' })).toBeVisible();
+  const overflow = await page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return root.scrollWidth - root.clientWidth;
+  });
+  expect(overflow).toBe(0);
 });

@@ -310,13 +310,14 @@ export function FinancialStatementsView({ entity, name }: { entity: EntityLevel;
       <PrintStyles />
       <PrintHeading title={`États financiers ${year} - ${name}`} lines={[SYSTEM]} />
       <div className="flex flex-wrap items-end justify-between gap-3 print:hidden">
-        <Select
-          label="Exercice"
-          options={yearOptions()}
-          value={String(year)}
-          onChange={(value) => setYear(Number(value))}
-          className="w-40"
-        />
+        <div className="w-full sm:w-48">
+          <Select
+            label="Exercice"
+            options={yearOptions()}
+            value={String(year)}
+            onChange={(value) => setYear(Number(value))}
+          />
+        </div>
         <div className="flex flex-wrap gap-2">
           <PrintButton disabled={!data} />
           <ExportButton onClick={() => void onExport()} loading={exporting} disabled={!data} />
