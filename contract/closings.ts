@@ -59,7 +59,9 @@ export const closingSchema = z.object({
   products: z.number().int(),
   charges: z.number().int(),
   depreciation: z.number().int(),
-  /** products - charges - depreciation */
+  /** the year's disposals of fixed assets: prices received - net book values (HAO) */
+  disposals: z.number().int(),
+  /** products - charges - depreciation + disposals */
   result: z.number().int(),
   /** '121' (surplus, 'Report à nouveau créditeur') or '129' (deficit, 'Report à nouveau débiteur') */
   result_account: z.enum(['121', '129']),

@@ -51,6 +51,7 @@ import { isCalendarDate, moneyDate } from './dates';
 import { entityRefSchema, ENTITY_TYPES, listMetaSchema, listQuerySchema, MAX_ID } from './common';
 import { JOURNAL_TYPES } from './accounts';
 import {
+  ASSET_DISPOSAL_KINDS,
   ATTACHMENT_MIME_TYPES,
   checkDonationFields,
   DONATION_TYPES,
@@ -596,10 +597,56 @@ export const fixedAssetSchema = z.object({
   entity_type: z.enum(ENTITY_TYPES),
   entity_id: z.number().int(),
   expense_payment_id: z.number().int().nullable(),
+  /** the purchase date, else the commissioning date, else the day it was recorded */
+  acquired_on: z.string(),
+  /** its sale or scrapping; null while the entity holds it */
+  disposal: z
+    .object({
+      kind: z.enum(ASSET_DISPOSAL_KINDS),
+      date: z.string(),
+      price: z.number().int(),
+      /** by the depreciation schedule, on the disposal date */
+      net_book_value: z.number().int(),
+      /** price - net book value (a loss when negative) */
+      gain: z.number().int(),
+      payment_account_id: z.number().int().nullable(),
+      movement_id: z.number().int().nullable(),
+    })
+    .nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type FixedAsset = z.infer<typeof fixedAssetSchema>;
+
+/**
+ * POST /fixed-assets/{id}/disposal (send an `Idempotency-Key` header): the asset is sold or scrapped on
+ * `disposed_on`; a price received is a receipt of `payment_account_id` (a treasury account of the entity).
+ */
+export const fixedAssetDisposalBodySchema = z
+  .object({
+    kind: z.enum(ASSET_DISPOSAL_KINDS, { error: M.assetDisposalKindRequired }),
+    disposed_on: z.preprocess(
+      (v) => (v === null || v === undefined ? '' : v),
+      z.string().min(1, M.assetDisposalDateRequired).pipe(moneyDateOnlySchema),
+    ),
+    price: z
+      .number({ error: M.invalidFormat })
+      .int(M.invalidFormat)
+      .min(0, M.invalidFormat)
+      .max(MAX_AMOUNT, M.amountTooLarge)
+      .default(0),
+    payment_account_id: z.preprocess(
+      (v) => (v === null || v === '' ? undefined : v),
+      idField(M.paymentAccountInvalid).optional(),
+    ),
+  })
+  .superRefine((body, ctx) => {
+    if (body.kind === 'sale' && body.price < 1)
+      ctx.addIssue({ code: 'custom', path: ['price'], message: M.assetDisposalPriceRequired });
+    if (body.price > 0 && body.payment_account_id === undefined)
+      ctx.addIssue({ code: 'custom', path: ['payment_account_id'], message: M.paymentAccountRequired });
+  });
+export type FixedAssetDisposalBody = z.input<typeof fixedAssetDisposalBodySchema>;
 export const fixedAssetAnswerSchema = z.object({ data: fixedAssetSchema });
 export const fixedAssetListSchema = z.object({ data: z.array(fixedAssetSchema), meta: listMetaSchema });
 export const fixedAssetListQuerySchema = listQuerySchema.extend({

@@ -117,3 +117,68 @@ export function netBookValueOn(asset: DepreciableAsset, day: string): number {
 export function depreciationOfYear(asset: DepreciableAsset, year: number): number {
   return depreciationSchedule(asset).years.find((y) => y.year === year)?.charge ?? 0;
 }
+
+/** An asset as the statements and the closing see it: when it entered the books and when it left. */
+export type HeldAsset = DepreciableAsset & {
+  /** YYYY-MM-DD: the purchase date, else the commissioning date, else the day it was recorded */
+  acquired_on: string;
+  /** YYYY-MM-DD of its sale or scrapping; null while the entity holds it */
+  disposed_on: string | null;
+  disposal_price: number | null;
+};
+
+/** What a fixed asset adds to a year's statements. */
+export type AssetYear = {
+  /** held on 31 December: its figures are in the balance sheet */
+  held: boolean;
+  /** total cost, accumulated depreciation and net book value on 31 December (0 when not held) */
+  gross: number;
+  accumulated: number;
+  net: number;
+  /** net book value on 1 January (0 when not held then) */
+  net_at_start: number;
+  /** its total cost when it entered the books in the year */
+  acquisition: number;
+  /** the year's depreciation, up to the disposal when it left in the year */
+  depreciation: number;
+  /** when it left in the year: the price received and its net book value on that day */
+  disposal: { price: number; net_book_value: number } | null;
+};
+
+/** The accumulated depreciation on a day by the schedule (0 before it starts). */
+const accumulatedOn = (asset: DepreciableAsset, day: string) =>
+  asset.purchase_price + asset.additional_costs - netBookValueOn(asset, day);
+
+/**
+ * A fixed asset's figures for a calendar year (the income statement, the balance sheet, the closing):
+ * its net value moves from `net_at_start` to `net` by `acquisition - depreciation - disposal.net_book_value`
+ * exactly, so the statements balance.
+ */
+export function assetYear(asset: HeldAsset, year: number): AssetYear {
+  const total = asset.purchase_price + asset.additional_costs;
+  const lastDay = `${year}-12-31`;
+  const dayBefore = `${year - 1}-12-31`;
+  const heldOn = (day: string) =>
+    asset.acquired_on <= day && (asset.disposed_on === null || asset.disposed_on > day);
+  const atStart = heldOn(dayBefore);
+  const atEnd = heldOn(lastDay);
+  const enters = asset.acquired_on > dayBefore && asset.acquired_on <= lastDay;
+  const leaves = asset.disposed_on !== null && asset.disposed_on > dayBefore && asset.disposed_on <= lastDay;
+  const accumulatedAtStart = atStart ? accumulatedOn(asset, dayBefore) : 0;
+  const inYear = atStart || enters;
+  const endDay = leaves ? asset.disposed_on! : lastDay;
+  const accumulatedAtEnd = inYear ? accumulatedOn(asset, endDay) : 0;
+  return {
+    held: atEnd,
+    gross: atEnd ? total : 0,
+    accumulated: atEnd ? accumulatedAtEnd : 0,
+    net: atEnd ? total - accumulatedAtEnd : 0,
+    net_at_start: atStart ? total - accumulatedAtStart : 0,
+    acquisition: enters ? total : 0,
+    depreciation: inYear ? accumulatedAtEnd - accumulatedAtStart : 0,
+    disposal:
+      leaves && inYear
+        ? { price: asset.disposal_price ?? 0, net_book_value: total - accumulatedAtEnd }
+        : null,
+  };
+}

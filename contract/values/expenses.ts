@@ -40,6 +40,14 @@ export type AttachmentMimeType = (typeof ATTACHMENT_MIME_TYPES)[number];
 export const EARLIEST_DATE = '1900-01-01';
 /** The account category whose expenses may create a fixed asset (SPEC.md section 9). */
 export const FIXED_ASSET_ACCOUNT_CATEGORY = 'Actifs immobilisés';
+
+/** How an asset leaves the books: sold ('Cession') or scrapped ('Mise au rebut'). */
+export const ASSET_DISPOSAL_KINDS = ['sale', 'scrap'] as const;
+export type AssetDisposalKind = (typeof ASSET_DISPOSAL_KINDS)[number];
+export const ASSET_DISPOSAL_KIND_LABELS: Record<AssetDisposalKind, string> = {
+  sale: 'Cession',
+  scrap: 'Mise au rebut',
+};
 /** Categories of the add-expense 'type' select. */
 export const EXPENSE_ACCOUNT_CATEGORIES = ['Charges AO', 'Actifs immobilisés'] as const;
 
@@ -119,6 +127,15 @@ export const EXPENSE_MESSAGES = {
   assetRateRange: "Le taux d'amortissement doit être compris entre 0,01 et 100.",
   assetPurchasePriceRequired: "Le prix d'achat est requis.",
   assetOperationAccountInvalid: "Ce compte n'est pas un compte d'actifs immobilisés.",
+  // the disposal of an asset (issue 15, docs/features/assets.md)
+  assetDisposalKindRequired: 'Veuillez choisir le type de sortie.',
+  assetDisposalDateRequired: 'La date de sortie est requise.',
+  assetDisposalPriceRequired: 'Le prix de cession est requis.',
+  assetDisposalBeforeAcquisition:
+    "La date de sortie ne peut pas précéder la date d'acquisition de l'immobilisation.",
+  assetAlreadyDisposed: 'Cette immobilisation est déjà sortie du patrimoine.',
+  assetDisposedLocked: 'Une immobilisation sortie du patrimoine ne peut plus être modifiée ni supprimée.',
+  assetDisposed: 'Sortie de l’immobilisation enregistrée.',
   attachableTypeInvalid: "Type de pièce jointe non pris en charge (seul 'expense_request' l'est).",
   attachableIdInvalid: 'Demande de dépense invalide.',
   noFiles: 'Aucun fichier reçu.',

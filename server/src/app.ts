@@ -18,6 +18,7 @@ import { accountAdminRoutes } from './modules/accounts/admin-routes';
 import { accountsRoutes } from './modules/accounts/routes';
 import { closingRoutes } from './modules/closings/routes';
 import { payrollRoutes } from './modules/payroll/routes';
+import { statementRoutes } from './modules/statements/routes';
 import { authRoutes, type LoginLimits } from './modules/auth/routes';
 import { activityRoutes } from './modules/activities/routes';
 import { budgetRoutes } from './modules/budgets/routes';
@@ -107,6 +108,7 @@ export async function buildApp({ database, config, loginLimits }: BuildAppOption
       await api.register(accountAdminRoutes);
       await api.register(closingRoutes);
       await api.register(payrollRoutes);
+      await api.register(statementRoutes);
       await api.register(treasuryRoutes);
       await api.register(expenseRoutes);
       await api.register(contributionRoutes);

@@ -75,7 +75,9 @@ describe('year-end closing of a church', () => {
     const closing = closingAnswerSchema.parse(closed.json()).data;
     expect(closing).toMatchObject({ year, result: preview.result, products: preview.products });
     expect(closing.result_account).toBe(closing.result >= 0 ? '121' : '129');
-    expect(closing.result).toBe(closing.products - closing.charges - closing.depreciation);
+    expect(closing.result).toBe(
+      closing.products - closing.charges - closing.depreciation + closing.disposals,
+    );
 
     // every treasury account: closing balance of N = everything written up to the end of N
     const balances = await queryRows<{ id: number; balance: string | number }>(

@@ -37,6 +37,8 @@ function makeAsset(overrides: Partial<FixedAsset> = {}): FixedAsset {
     entity_type: 'NATIONAL_OFFICE',
     entity_id: 1,
     expense_payment_id: null,
+    acquired_on: '2024-03-02',
+    disposal: null,
     created_at: '2024-03-02T10:00:00.000Z',
     updated_at: '2024-03-02T10:00:00.000Z',
     ...overrides,
@@ -252,5 +254,64 @@ describe('fixed asset detail', () => {
     expect(within(rows[3]).getByText('300 000 F CFA')).toBeInTheDocument();
     expect(within(rows[3]).getByText('1 200 000 F CFA')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Modifier' })).toBeInTheDocument();
+  });
+
+  it('sells an asset: checks the form, shows the gain, sends one Idempotency-Key, then shows the disposal', async () => {
+    assetsApi();
+    const sent: Array<{ body: unknown; key: string | null }> = [];
+    const disposal = {
+      kind: 'sale' as const,
+      date: '2025-06-30',
+      price: 1_000_000,
+      net_book_value: 900_000,
+      gain: 100_000,
+      payment_account_id: 50,
+      movement_id: 77,
+    };
+    server.use(
+      mock.get('/api/fixed-assets/5', () =>
+        HttpResponse.json({ data: makeAsset(sent.length > 0 ? { disposal } : {}) }),
+      ),
+      mock.get('/api/operation-accounts/authorized', () =>
+        HttpResponse.json({ data: [{ id: 50, name: 'Caisse locale' }] }),
+      ),
+      mock.post('/api/fixed-assets/5/disposal', async ({ request }) => {
+        sent.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') });
+        return HttpResponse.json({ data: makeAsset({ disposal }) }, { status: 201 });
+      }),
+    );
+    renderApp(`${ROOT}/5`, demo.nationalTreasurer);
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Céder ou mettre au rebut' }, { timeout: 15_000 }),
+    );
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    const date = within(dialog).getByLabelText(/Date de sortie/);
+    await user.clear(date);
+    await user.type(date, '2025-06-30');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer la sortie' }));
+    expect(await within(dialog).findByText('Le prix de cession est requis.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Prix de cession/), '1000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer la sortie' }));
+    expect(await within(dialog).findByText('Veuillez choisir le compte de paiement.')).toBeInTheDocument();
+    // October 2024 to June 2025: 9 months of 400,000 a year = 300,000; net 900,000; a gain of 100,000
+    const gain = within(dialog).getByText('Plus-value').nextSibling?.textContent ?? '';
+    expect(gain.replace(/\D/g, '')).toBe('100000');
+    expect(sent).toHaveLength(0);
+    await user.click(within(dialog).getByRole('combobox', { name: "Compte d'encaissement" }));
+    await user.click(await screen.findByRole('option', { name: 'Caisse locale' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer la sortie' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].body).toEqual({
+      kind: 'sale',
+      disposed_on: '2025-06-30',
+      price: 1_000_000,
+      payment_account_id: 50,
+    });
+    expect(sent[0].key).toMatch(/.{8,}/);
+    expect(
+      await screen.findByRole('heading', { name: /Sortie du patrimoine : cession/ }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Modifier' })).not.toBeInTheDocument();
   });
 });

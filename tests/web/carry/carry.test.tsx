@@ -19,6 +19,7 @@ const closing = (over: Partial<Closing> = {}): Closing => ({
   products: 5_000_000,
   charges: 3_200_000,
   depreciation: 300_000,
+  disposals: 0,
   result: 1_500_000,
   result_account: '121',
   accounts: [

@@ -35,7 +35,9 @@ export const fiscalClosings = pgTable(
     charges: bigint('charges', { mode: 'number' }).notNull(),
     /** the year's straight-line depreciation of the entity's fixed assets */
     depreciation: bigint('depreciation', { mode: 'number' }).notNull(),
-    /** products - charges - depreciation: carried to 121 (surplus) or 129 (deficit) */
+    /** the year's disposals of fixed assets: prices received - net book values (HAO) */
+    disposals: bigint('disposals', { mode: 'number' }).notNull().default(0),
+    /** products - charges - depreciation + disposals: carried to 121 (surplus) or 129 (deficit) */
     result: bigint('result', { mode: 'number' }).notNull(),
     closedBy: integer('closed_by').references(() => users.id),
     createdAt: createdAt(),

@@ -1,8 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, date, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { users } from './core';
-import { expensePayments, operationAccounts, type ExpenseEntityType } from './finance';
+import { expensePayments, operationAccounts, treasuryMovements, type ExpenseEntityType } from './finance';
 
 // ---------------------------------------------------------------- attachments
 
@@ -69,6 +80,19 @@ export const fixedAssets = pgTable(
     entityId: integer('entity_id').notNull(),
     /** the payment that bought it, when created from one */
     expensePaymentId: integer('expense_payment_id').references(() => expensePayments.id),
+    /** its disposal (issue 15): 'sale' (cession) or 'scrap' (mise au rebut); null while the entity holds it */
+    disposalKind: text('disposal_kind').$type<'sale' | 'scrap'>(),
+    disposedOn: date('disposed_on', { mode: 'string' }),
+    /** the price received (0 for a scrapping) */
+    disposalPrice: integer('disposal_price'),
+    /** the net book value on the disposal date, by the depreciation schedule */
+    disposalNetBookValue: integer('disposal_net_book_value'),
+    /** the treasury account that received the price, and the movement written */
+    disposalPaymentAccountId: integer('disposal_payment_account_id').references(() => operationAccounts.id),
+    disposalMovementId: bigint('disposal_movement_id', { mode: 'number' }).references(
+      () => treasuryMovements.id,
+    ),
+    disposedBy: integer('disposed_by').references(() => users.id),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -85,5 +109,11 @@ export const fixedAssets = pgTable(
       sql`${t.annualDepreciationRate} is null or (${t.annualDepreciationRate} >= 0.01 and ${t.annualDepreciationRate} <= 100)`,
     ),
     check('fixed_assets_life_ck', sql`${t.usefulLifeYears} is null or ${t.usefulLifeYears} >= 1`),
+    check(
+      'fixed_assets_disposal_ck',
+      sql`(${t.disposalKind} is null and ${t.disposedOn} is null and ${t.disposalPrice} is null)
+        or (${t.disposalKind} in ('sale', 'scrap') and ${t.disposedOn} is not null and ${t.disposalPrice} >= 0
+          and ${t.disposalNetBookValue} is not null)`,
+    ),
   ],
 );

@@ -128,6 +128,7 @@ export const MOVEMENT_SOURCE_TYPES = [
   'reversal',
   'opening_balance',
   'payslip',
+  'fixed_asset_disposal',
 ] as const;
 export type MovementSourceType = (typeof MOVEMENT_SOURCE_TYPES)[number];
 
@@ -191,7 +192,7 @@ export const treasuryMovements = pgTable(
     check('treasury_movements_journal_type_ck', sql`${t.journalType} in ('CASH', 'BANK', 'ELECTRONIK')`),
     check(
       'treasury_movements_source_type_ck',
-      sql`${t.sourceType} in ('contribution', 'expense_payment', 'reversal', 'opening_balance', 'payslip')`,
+      sql`${t.sourceType} in ('contribution', 'expense_payment', 'reversal', 'opening_balance', 'payslip', 'fixed_asset_disposal')`,
     ),
   ],
 );

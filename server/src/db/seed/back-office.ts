@@ -172,8 +172,8 @@ export async function seedBackOffice(db: Db, options: { now?: Date } = {}): Prom
   const c = await computeClosing(db, 'NATIONAL_OFFICE', office.id, closed);
   const row = await queryOne<{ id: number }>(
     db,
-    sql`insert into fiscal_closings (entity_type, entity_id, year, products, charges, depreciation, result, closed_by, created_at)
-        values ('national_office', ${office.id}, ${closed}, ${c.products}, ${c.charges}, ${c.depreciation}, ${c.result},
+    sql`insert into fiscal_closings (entity_type, entity_id, year, products, charges, depreciation, disposals, result, closed_by, created_at)
+        values ('national_office', ${office.id}, ${closed}, ${c.products}, ${c.charges}, ${c.depreciation}, ${c.disposals}, ${c.result},
           ${treasurer?.id ?? null}, ${`${closed + 1}-01-15T09:00:00Z`})
         returning id`,
   );

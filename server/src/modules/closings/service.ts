@@ -1,20 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { CLOSING_MESSAGES as M, type Closing, type ClosingAccount } from '../../../../contract/closings';
 import { todayInDenomination } from '../../../../contract/dates';
-import { depreciationOfYear } from '../../../../contract/values/depreciation';
+import { assetYear } from '../../../../contract/values/depreciation';
 import type { ExpenseEntityType } from '../../../../contract/expenses';
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
 import { EXPENSE_TO_FINANCE_ENTITY } from '../../db/schema/finance';
 import { httpError } from '../../http/errors';
-import { loadFixedAsset } from '../expenses/fixed-assets';
+import { entityFixedAssets } from '../expenses/fixed-assets';
 
 /*
  * Year-end closing of an entity (issue 15). The treasury journals read every movement, so the opening
  * balance of year N+1 is by construction the closing balance of year N; the closing records that
  * carry-forward per treasury account, the year's result (class 7 products - class 6 charges - the
- * year's depreciation) carried to 121 or 129, and locks the year (treasury/movements.ts).
+ * year's depreciation + the disposals' gains and losses) carried to 121 or 129, and locks the year (treasury/movements.ts).
  * The year boundaries are those of Africa/Abidjan, which is UTC all year.
  */
 
@@ -56,20 +56,20 @@ export async function computeClosing(
                coalesce(sum(m.expense - m.receipt) filter (where o.code like '6%'), 0)::bigint as charges
         from treasury_movements m join operation_accounts o on o.id = m.operation_account_id
         where m.entity_type = ${entity} and m.entity_id = ${entityId}
-          and m.occurred_at >= ${start}::timestamptz and m.occurred_at < ${end}::timestamptz`,
+          and m.occurred_at >= ${start}::timestamptz and m.occurred_at < ${end}::timestamptz
+          and m.source_type <> 'fixed_asset_disposal'`,
   );
-  const assetIds = await queryRows<{ id: number }>(
-    db,
-    sql`select id from fixed_assets where entity_type = ${type} and entity_id = ${entityId} and depreciable`,
-  );
+  // the year's depreciation up to each disposal, and the disposals' gains and losses (HAO)
   let depreciation = 0;
-  for (const { id } of assetIds) {
-    const asset = await loadFixedAsset(db, Number(id));
-    if (asset) depreciation += depreciationOfYear(asset, year);
+  let disposals = 0;
+  for (const asset of await entityFixedAssets(db, type, entityId)) {
+    const figures = assetYear(asset, year);
+    depreciation += figures.depreciation;
+    if (figures.disposal) disposals += figures.disposal.price - figures.disposal.net_book_value;
   }
   const products = Number(result?.products ?? 0);
   const charges = Number(result?.charges ?? 0);
-  const net = products - charges - depreciation;
+  const net = products - charges - depreciation + disposals;
   return {
     id: null,
     entity_type: type,
@@ -78,6 +78,7 @@ export async function computeClosing(
     products,
     charges,
     depreciation,
+    disposals,
     result: net,
     result_account: net >= 0 ? '121' : '129',
     accounts: accounts.map((a): ClosingAccount => ({
@@ -128,8 +129,8 @@ export function confirmClosing(
     const c = await computeClosing(tx, type, entityId, year);
     const row = await queryOne<{ id: number }>(
       tx,
-      sql`insert into fiscal_closings (entity_type, entity_id, year, products, charges, depreciation, result, closed_by)
-          values (${entity}, ${entityId}, ${year}, ${c.products}, ${c.charges}, ${c.depreciation}, ${c.result}, ${actor.userId})
+      sql`insert into fiscal_closings (entity_type, entity_id, year, products, charges, depreciation, disposals, result, closed_by)
+          values (${entity}, ${entityId}, ${year}, ${c.products}, ${c.charges}, ${c.depreciation}, ${c.disposals}, ${c.result}, ${actor.userId})
           returning id`,
     );
     const id = Number(row!.id);
@@ -158,13 +159,14 @@ type ClosingRow = {
   products: Sum;
   charges: Sum;
   depreciation: Sum;
+  disposals: Sum;
   result: Sum;
   created_at: Date | string;
   closed_by: string | null;
 };
 
 const closingSelect = sql`select f.id, f.entity_type, f.entity_id, f.year, f.products, f.charges, f.depreciation,
-    f.result, f.created_at, nullif(trim(coalesce(u.firstname, '') || ' ' || coalesce(u.lastname, '')), '') as closed_by
+    f.disposals, f.result, f.created_at, nullif(trim(coalesce(u.firstname, '') || ' ' || coalesce(u.lastname, '')), '') as closed_by
   from fiscal_closings f left join users u on u.id = f.closed_by`;
 
 const TYPE_OF: Record<string, ExpenseEntityType> = Object.fromEntries(
@@ -181,6 +183,7 @@ function toClosing(row: ClosingRow, accounts: ClosingAccount[]): Closing {
     products: Number(row.products),
     charges: Number(row.charges),
     depreciation: Number(row.depreciation),
+    disposals: Number(row.disposals),
     result,
     result_account: result >= 0 ? '121' : '129',
     accounts,

@@ -5,6 +5,7 @@ import {
   EXPENSE_MESSAGES,
   fixedAssetAnswerSchema,
   fixedAssetBodySchema,
+  fixedAssetDisposalBodySchema,
   fixedAssetEntityQuerySchema,
   fixedAssetListQuerySchema,
   fixedAssetListSchema,
@@ -14,10 +15,12 @@ import {
   type FixedAsset,
 } from '../../../../contract/expenses';
 import { authorize, authorizeVisible } from '../../http/authorize';
+import { idempotentWrite } from '../../http/idempotency';
 import type { Actor } from './access';
 import {
   createFixedAsset,
   deleteFixedAsset,
+  disposeFixedAsset,
   fixedAssetOptions,
   fixedAssetOr404,
   fixedAssetStatistics,
@@ -26,7 +29,14 @@ import {
 } from './fixed-assets';
 
 const M = EXPENSE_MESSAGES;
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  422: errorSchema,
+};
 const TAGS = ['Immobilisations'];
 
 /** Writing fixed assets: the payers of the entity (`expense:validate`, or `expense_request:manage`). */
@@ -180,6 +190,32 @@ export const fixedAssetRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = await authorizeWrite(request, current);
       await deleteFixedAsset(db, actor, current);
       return { message: M.assetDeleted };
+    },
+  );
+
+  app.post(
+    '/fixed-assets/:id/disposal',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Sortie d’une immobilisation (cession ou mise au rebut)',
+        description:
+          "`expense:validate` sur l'entité ; en-tête `Idempotency-Key` conseillé. La valeur nette comptable " +
+          'à la date de sortie (plan d’amortissement) est enregistrée avec le prix ; un prix reçu est une ' +
+          'recette du compte de trésorerie `payment_account_id` (mouvement de trésorerie, refusé dans un ' +
+          'exercice clôturé : 409). 409 si elle est déjà sortie. Elle quitte ensuite les totaux du registre.',
+        params: idParamSchema,
+        body: fixedAssetDisposalBodySchema,
+        response: { 201: fixedAssetAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const current = await fixedAssetOr404(db, request.params.id);
+      const actor = await authorizeWrite(request, current);
+      return idempotentWrite(request, reply, actor.userId, async (tx) => {
+        await disposeFixedAsset(tx, actor, current.id, request.body);
+        return { status: 201, body: { data: await fixedAssetOr404(tx, current.id) } };
+      });
     },
   );
 };

@@ -7,16 +7,19 @@ import {
   type ExpenseEntityType,
   type FixedAsset,
   type fixedAssetBodySchema,
+  type fixedAssetDisposalBodySchema,
   type FixedAssetOptions,
   type FixedAssetStatistics,
   type paymentFixedAssetSchema,
 } from '../../../../contract/expenses';
+import { ACCOUNT_CATEGORIES } from '../../../../contract/values/accounts';
 import { todayInDenomination } from '../../../../contract/dates';
 import { netBookValueOn } from '../../../../contract/values/depreciation';
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
 import { httpError } from '../../http/errors';
+import { assertYearOpen, recordMovement } from '../treasury/movements';
 import type { Actor } from './access';
 import { assertAccountOfEntity, financeEntity } from './service';
 
@@ -36,6 +39,7 @@ type AssetRow = {
   model: string | null;
   operation_account_id: number | null;
   oa_name: string | null;
+  oa_code: string | null;
   purchase_price: number;
   additional_costs: number;
   currency: string;
@@ -53,17 +57,28 @@ type AssetRow = {
   entity_type: ExpenseEntityType;
   entity_id: number;
   expense_payment_id: number | null;
+  acquired_day: string;
+  disposal_kind: 'sale' | 'scrap' | null;
+  disposed_day: string | null;
+  disposal_price: number | null;
+  disposal_net_book_value: number | null;
+  disposal_payment_account_id: number | null;
+  disposal_movement_id: number | string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
 
 // dates as text: node-postgres would read a date as local midnight (a day off east of UTC)
 const assetSelect = sql`select fa.id, fa.name, fa.description, fa.reference, fa.brand, fa.model,
-  fa.operation_account_id, oa.name as oa_name, fa.purchase_price, fa.additional_costs, fa.currency,
+  fa.operation_account_id, oa.name as oa_name, oa.code as oa_code, fa.purchase_price, fa.additional_costs, fa.currency,
   to_char(fa.purchase_date, 'YYYY-MM-DD') as purchase_day,
   to_char(fa.commissioning_date, 'YYYY-MM-DD') as commissioning_day, fa.supplier, fa.invoice_number,
   fa.location, fa.condition_notes, fa.depreciable, fa.useful_life_years, fa.residual_value,
-  fa.annual_depreciation_rate, fa.entity_type, fa.entity_id, fa.expense_payment_id, fa.created_at, fa.updated_at
+  fa.annual_depreciation_rate, fa.entity_type, fa.entity_id, fa.expense_payment_id,
+  to_char(coalesce(fa.purchase_date, fa.commissioning_date, (fa.created_at at time zone 'Africa/Abidjan')::date), 'YYYY-MM-DD') as acquired_day,
+  fa.disposal_kind, to_char(fa.disposed_on, 'YYYY-MM-DD') as disposed_day, fa.disposal_price,
+  fa.disposal_net_book_value, fa.disposal_payment_account_id, fa.disposal_movement_id,
+  fa.created_at, fa.updated_at
   from fixed_assets fa left join operation_accounts oa on oa.id = fa.operation_account_id`;
 
 function toAsset(row: AssetRow): FixedAsset {
@@ -99,6 +114,20 @@ function toAsset(row: AssetRow): FixedAsset {
     entity_type: row.entity_type,
     entity_id: Number(row.entity_id),
     expense_payment_id: row.expense_payment_id === null ? null : Number(row.expense_payment_id),
+    acquired_on: row.acquired_day,
+    disposal:
+      row.disposal_kind === null || row.disposed_day === null
+        ? null
+        : {
+            kind: row.disposal_kind,
+            date: row.disposed_day,
+            price: Number(row.disposal_price ?? 0),
+            net_book_value: Number(row.disposal_net_book_value ?? 0),
+            gain: Number(row.disposal_price ?? 0) - Number(row.disposal_net_book_value ?? 0),
+            payment_account_id:
+              row.disposal_payment_account_id === null ? null : Number(row.disposal_payment_account_id),
+            movement_id: row.disposal_movement_id === null ? null : Number(row.disposal_movement_id),
+          },
     created_at: isoString(row.created_at),
     updated_at: isoString(row.updated_at),
   };
@@ -107,6 +136,22 @@ function toAsset(row: AssetRow): FixedAsset {
 export async function loadFixedAsset(db: Db, id: number): Promise<FixedAsset | null> {
   const row = await queryOne<AssetRow>(db, sql`${assetSelect} where fa.id = ${id}`);
   return row ? toAsset(row) : null;
+}
+
+/** Every asset an entity ever recorded, disposed ones included (the statements, the closing). */
+export async function entityFixedAssets(db: Db, type: ExpenseEntityType, entityId: number) {
+  const rows = await queryRows<AssetRow>(
+    db,
+    sql`${assetSelect} where fa.entity_type = ${type} and fa.entity_id = ${entityId} order by oa.code nulls last, fa.id`,
+  );
+  return rows
+    .map((row) => ({ asset: toAsset(row), code: row.oa_code }))
+    .map(({ asset, code }) => ({
+      ...asset,
+      operation_account_code: code,
+      disposed_on: asset.disposal?.date ?? null,
+      disposal_price: asset.disposal?.price ?? null,
+    }));
 }
 
 /** An asset, 404 when unknown. */
@@ -189,7 +234,8 @@ export async function listFixedAssets(
 }
 
 /**
- * The entity's totals and the same by asset account; the net book value at today's date (Africa/Abidjan)
+ * The entity's totals and the same by asset account, over the assets it still holds (a sold or scrapped
+ * asset leaves the register's totals); the net book value at today's date (Africa/Abidjan)
  * by the straight-line schedule of contract/depreciation.ts, the one the asset's page shows.
  */
 export async function fixedAssetStatistics(
@@ -200,7 +246,8 @@ export async function fixedAssetStatistics(
 ): Promise<FixedAssetStatistics> {
   const rows = await queryRows<AssetRow>(
     db,
-    sql`${assetSelect} where ${entityWhere(type, entityId)} order by oa.code nulls last, fa.id`,
+    sql`${assetSelect} where ${entityWhere(type, entityId)} and fa.disposed_on is null
+        order by oa.code nulls last, fa.id`,
   );
   const stats: FixedAssetStatistics = {
     count: 0,
@@ -309,6 +356,7 @@ export function updateFixedAsset(
   current: FixedAsset,
   b: FixedAssetInput,
 ): Promise<void> {
+  if (current.disposal) throw httpError(409, M.assetDisposedLocked);
   return db.transaction(async (tx) => {
     const accountId = await assertAssetAccount(
       tx,
@@ -343,6 +391,7 @@ export function updateFixedAsset(
 
 /** Deletes an asset, with its audit; the payment that bought it, if any, stays. */
 export function deleteFixedAsset(db: Db, actor: Actor, current: FixedAsset): Promise<void> {
+  if (current.disposal) throw httpError(409, M.assetDisposedLocked);
   return db.transaction(async (tx) => {
     await tx.execute(sql`delete from fixed_assets where id = ${current.id}`);
     await audit(tx, {
@@ -353,5 +402,80 @@ export function deleteFixedAsset(db: Db, actor: Actor, current: FixedAsset): Pro
       data: { name: current.name, purchase_price: current.purchase_price },
       ip: actor.ip,
     });
+  });
+}
+
+export type FixedAssetDisposalInput = z.output<typeof fixedAssetDisposalBodySchema>;
+
+/**
+ * Sells or scraps an asset on a day, inside the caller's transaction (idempotentWrite): its net book
+ * value that day by the depreciation schedule is recorded, with the price; a price received is a receipt
+ * of the entity's treasury account through the one movement writer (refused in a closed year, like any
+ * write dated in it); audited. The asset then leaves the register's totals and can no longer change.
+ */
+export async function disposeFixedAsset(
+  tx: Db,
+  actor: Actor,
+  assetId: number,
+  body: FixedAssetDisposalInput,
+): Promise<void> {
+  // the row locked: two disposals of one asset, the second finds it disposed
+  await tx.execute(sql`select id from fixed_assets where id = ${assetId} for update`);
+  const asset = await fixedAssetOr404(tx, assetId);
+  if (asset.disposal) throw httpError(409, M.assetAlreadyDisposed);
+  if (body.disposed_on < asset.acquired_on) throw httpError(400, M.assetDisposalBeforeAcquisition);
+  const entity = financeEntity(asset.entity_type);
+  await assertYearOpen(tx, entity, asset.entity_id, `${body.disposed_on}T10:30:00Z`);
+  const netBookValue = netBookValueOn(asset, body.disposed_on);
+  let movementId: number | null = null;
+  let paymentAccountId: number | null = null;
+  if (body.price > 0) {
+    paymentAccountId = body.payment_account_id ?? null;
+    if (paymentAccountId === null) throw httpError(400, M.paymentAccountRequired);
+    await assertAccountOfEntity(
+      tx,
+      paymentAccountId,
+      [ACCOUNT_CATEGORIES.TREASURY],
+      entity,
+      asset.entity_id,
+      M.paymentAccountInvalid,
+    );
+    const movement = await recordMovement(tx, {
+      entityType: entity,
+      entityId: asset.entity_id,
+      paymentAccountId,
+      operationAccountId: asset.operation_account_id,
+      // the default payment time (SPEC.md section 9), Africa/Abidjan = UTC
+      occurredAt: `${body.disposed_on}T10:30:00Z`,
+      designation: `${body.kind === 'sale' ? 'Cession' : 'Mise au rebut'} : ${asset.name}`,
+      reference: asset.reference,
+      receipt: body.price,
+      sourceType: 'fixed_asset_disposal',
+      sourceId: asset.id,
+      createdBy: actor.userId,
+    });
+    movementId = movement.id;
+  }
+  await tx.execute(
+    sql`update fixed_assets set disposal_kind = ${body.kind}, disposed_on = ${body.disposed_on},
+          disposal_price = ${body.price}, disposal_net_book_value = ${netBookValue},
+          disposal_payment_account_id = ${paymentAccountId}, disposal_movement_id = ${movementId},
+          disposed_by = ${actor.userId}, updated_at = now()
+        where id = ${asset.id}`,
+  );
+  await audit(tx, {
+    userId: actor.userId,
+    action: 'fixed_asset.dispose',
+    entityType: 'fixed_asset',
+    entityId: asset.id,
+    data: {
+      kind: body.kind,
+      disposed_on: body.disposed_on,
+      price: body.price,
+      net_book_value: netBookValue,
+      gain: body.price - netBookValue,
+      movement_id: movementId,
+    },
+    ip: actor.ip,
   });
 }

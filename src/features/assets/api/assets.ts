@@ -1,7 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FixedAsset, FixedAssetBody, FixedAssetOptions, FixedAssetStatistics } from '@contract/expenses';
+import type {
+  FixedAsset,
+  FixedAssetBody,
+  FixedAssetDisposalBody,
+  FixedAssetOptions,
+  FixedAssetStatistics,
+} from '@contract/expenses';
 import type { List } from '@contract/common';
 import { http } from '@/shared/api/http-client';
+import { IDEMPOTENCY_HEADER } from '@/shared/api/idempotency';
 import { readItem, readPage } from '@/shared/api/list';
 import type { EntityLevel } from '@/shared/level/level-context';
 import { entityParams } from '@/shared/level/wire';
@@ -112,5 +119,15 @@ export function useDeleteAsset(id: number) {
       client.removeQueries({ queryKey: assetKeys.detail(id) });
       return client.invalidateQueries({ queryKey: assetKeys.all, refetchType: 'active' });
     },
+  });
+}
+
+/** POST /fixed-assets/{id}/disposal: a sale or a scrapping, once per Idempotency-Key (a money receipt). */
+export function useDisposeAsset(id: number) {
+  return useAssetWrite(async ({ body, key }: { body: FixedAssetDisposalBody; key: string }) => {
+    const { data } = await http.post<unknown>(`/fixed-assets/${id}/disposal`, body, {
+      headers: { [IDEMPOTENCY_HEADER]: key },
+    });
+    return readItem<FixedAsset>(data);
   });
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { isCalendarDate, moneyDateProblem } from '@contract/values/dates';
-import { EARLIEST_DATE, EXPENSE_MESSAGES as M } from '@contract/values/expenses';
+import { EXPENSE_MESSAGES as M } from '@contract/values/expenses';
 import type { FixedAsset, FixedAssetBody, FixedAssetOptions } from '@contract/expenses';
 import type { EntityLevel } from '@/shared/level/level-context';
+import { assetDateProblems } from '@/shared/lib/date-rules';
 import { entityParams } from '@/shared/level/wire';
 
 /*
@@ -48,12 +48,7 @@ export const assetFormSchema = z
       const value = asset[field].trim();
       if (value && !WHOLE.test(value)) issue(field, M.invalidFormat);
     }
-    for (const field of ['purchase_date', 'commissioning_date'] as const) {
-      if (asset[field] && !isCalendarDate(asset[field])) issue(field, M.dateInvalid);
-      else if (asset[field] && asset[field] < EARLIEST_DATE) issue(field, M.dateTooOld);
-    }
-    const purchase = asset.purchase_date && moneyDateProblem(asset.purchase_date);
-    if (purchase) issue('purchase_date', purchase);
+    for (const [field, message] of assetDateProblems(asset)) issue(field, message);
     if (asset.depreciable) {
       const life = asset.useful_life_years.trim();
       if (!life) issue('useful_life_years', M.assetUsefulLifeRequired);

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { depreciationSchedule, netBookValueOn } from '@contract/values/depreciation';
 import { todayInDenomination } from '@contract/values/dates';
+import { ASSET_DISPOSAL_KIND_LABELS } from '@contract/values/expenses';
 import type { FixedAsset } from '@contract/expenses';
 import { errorMessage } from '@/shared/lib/errors';
 import { formatDate } from '@/shared/lib/format';
@@ -20,6 +21,11 @@ import { notify } from '@/shared/ui/toast';
 import { useAsset, useDeleteAsset } from '../api/assets';
 import { ASSET_WRITE_CODE, currencyLabel } from '../lib/labels';
 
+// the disposal form (react-hook-form, zod) loads when it is opened
+const DisposalDialog = lazy(() =>
+  import('../components/disposal-dialog').then((m) => ({ default: m.DisposalDialog })),
+);
+
 /** 'immobilisations/:assetId': the asset, its total cost and its straight-line depreciation schedule. */
 export function AssetDetailPage() {
   const id = Number(useParams().assetId);
@@ -37,16 +43,19 @@ function AssetView({ asset }: { asset: FixedAsset }) {
   const paths = useSpacePaths();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
+  const [disposing, setDisposing] = useState(false);
+  const disposal = asset.disposal;
   const remove = useDeleteAsset(asset.id);
   const permissions = usePermissions(
     [ASSET_WRITE_CODE],
     permissionEntity({ entityType: asset.entity_type, entityId: asset.entity_id }),
   );
-  const canWrite = permissions.has(ASSET_WRITE_CODE);
+  // a sold or scrapped asset no longer changes
+  const canWrite = permissions.has(ASSET_WRITE_CODE) && disposal === null;
   const editPath = paths.page('assets.edit', { assetId: asset.id });
   const plan = depreciationSchedule(asset);
   const today = todayInDenomination();
-  const net = netBookValueOn(asset, today);
+  const net = disposal ? 0 : netBookValueOn(asset, today);
 
   const facts: Array<[string, string | null]> = [
     ['Compte', asset.operationAccount?.name ?? null],
@@ -73,6 +82,7 @@ function AssetView({ asset }: { asset: FixedAsset }) {
             <p className="text-sm text-slate-600">
               {asset.depreciable ? 'Bien amortissable' : 'Bien non amortissable'}
               {asset.expense_payment_id !== null ? ' · acheté par un paiement de dépense' : ''}
+              {disposal ? ` · sortie du patrimoine le ${formatDate(disposal.date)}` : ''}
             </p>
           </div>
           <div className="flex flex-wrap gap-2 print:hidden">
@@ -80,6 +90,11 @@ function AssetView({ asset }: { asset: FixedAsset }) {
             {canWrite && editPath && (
               <Button variant="secondary" onClick={() => navigate(editPath)}>
                 Modifier
+              </Button>
+            )}
+            {canWrite && (
+              <Button variant="secondary" onClick={() => setDisposing(true)}>
+                Céder ou mettre au rebut
               </Button>
             )}
             {canWrite && (
@@ -109,7 +124,9 @@ function AssetView({ asset }: { asset: FixedAsset }) {
             </dd>
           </div>
           <div>
-            <dt className="text-xs text-slate-600">Valeur nette au {formatDate(today)}</dt>
+            <dt className="text-xs text-slate-600">
+              {disposal ? 'Valeur nette (sortie du registre)' : `Valeur nette au ${formatDate(today)}`}
+            </dt>
             <dd className="font-semibold">
               <Money amount={net} />
             </dd>
@@ -126,6 +143,35 @@ function AssetView({ asset }: { asset: FixedAsset }) {
             ))}
         </dl>
       </Card>
+
+      {disposal && (
+        <Card title={`Sortie du patrimoine : ${ASSET_DISPOSAL_KIND_LABELS[disposal.kind].toLowerCase()}`}>
+          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-4">
+            <div>
+              <dt className="text-xs text-slate-600">Date de sortie</dt>
+              <dd className="font-semibold">{formatDate(disposal.date)}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-600">Prix</dt>
+              <dd className="font-semibold">
+                <Money amount={disposal.price} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-600">Valeur nette comptable à la sortie</dt>
+              <dd className="font-semibold">
+                <Money amount={disposal.net_book_value} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-600">{disposal.gain >= 0 ? 'Plus-value' : 'Moins-value'}</dt>
+              <dd className={`font-semibold ${disposal.gain < 0 ? 'text-red-700' : ''}`}>
+                <Money amount={disposal.gain} />
+              </dd>
+            </div>
+          </dl>
+        </Card>
+      )}
 
       <Card
         title="Plan d'amortissement"
@@ -206,6 +252,11 @@ function AssetView({ asset }: { asset: FixedAsset }) {
         )}
       </Card>
 
+      {disposing && (
+        <Suspense fallback={null}>
+          <DisposalDialog asset={asset} open={disposing} onOpenChange={setDisposing} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}

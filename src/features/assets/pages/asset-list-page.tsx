@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ASSET_DISPOSAL_KIND_LABELS } from '@contract/values/expenses';
 import type { FixedAsset } from '@contract/expenses';
 import { errorMessage } from '@/shared/lib/errors';
 import { formatDate } from '@/shared/lib/format';
@@ -12,6 +13,7 @@ import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { FormError } from '@/shared/ui/form-error';
+import { Badge } from '@/shared/ui/badge';
 import { Money } from '@/shared/ui/money';
 import { TextField } from '@/shared/ui/text-field';
 import { ASSET_PAGE_SIZE, useAssetList, useAssetStatistics } from '../api/assets';
@@ -80,6 +82,18 @@ export function AssetListPage() {
             ? `${String(row.annual_depreciation_rate).replace('.', ',')} % par an`
             : `${row.useful_life_years} an${(row.useful_life_years ?? 0) > 1 ? 's' : ''}`
           : 'Non amortissable',
+    },
+    {
+      key: 'status',
+      header: 'Statut',
+      cell: (row) =>
+        row.disposal ? (
+          <Badge tone="gray">
+            {ASSET_DISPOSAL_KIND_LABELS[row.disposal.kind]} le {formatDate(row.disposal.date)}
+          </Badge>
+        ) : (
+          'En service'
+        ),
     },
   ];
 

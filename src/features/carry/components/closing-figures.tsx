@@ -15,7 +15,7 @@ export function ClosingFigures({ closing }: { closing: Closing }) {
   ];
   return (
     <div className="space-y-4">
-      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-5">
         <div>
           <dt className="text-xs text-slate-600">Produits (classe 7)</dt>
           <dd className="font-semibold">
@@ -32,6 +32,12 @@ export function ClosingFigures({ closing }: { closing: Closing }) {
           <dt className="text-xs text-slate-600">Dotations aux amortissements</dt>
           <dd className="font-semibold">
             <Money amount={closing.depreciation} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-600">Plus ou moins-values de cession</dt>
+          <dd className="font-semibold">
+            <Money amount={closing.disposals} />
           </dd>
         </div>
         <div>

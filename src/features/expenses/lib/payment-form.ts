@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import { isCalendarDate, moneyDateProblem } from '@contract/values/dates';
-import {
-  EARLIEST_DATE,
-  EXPENSE_MESSAGES as M,
-  PAYMENT_TIME_PATTERN,
-  remainingMessage,
-} from '@contract/values/expenses';
+import { moneyDateProblem } from '@contract/values/dates';
+import { EXPENSE_MESSAGES as M, PAYMENT_TIME_PATTERN, remainingMessage } from '@contract/values/expenses';
 import type { PaymentBody, PaymentFixedAssetBody } from '@contract/expenses';
+import { assetDateProblems } from '@/shared/lib/date-rules';
 import { fullTime, nowParts, toIsoDateTime } from './expense-form';
 
 /**
@@ -50,12 +46,7 @@ const assetFormSchema = z
       const value = asset[field].trim();
       if (value && !WHOLE.test(value)) issue(field, M.invalidFormat);
     }
-    for (const field of ['purchase_date', 'commissioning_date'] as const) {
-      if (asset[field] && !isCalendarDate(asset[field])) issue(field, M.dateInvalid);
-      else if (asset[field] && asset[field] < EARLIEST_DATE) issue(field, M.dateTooOld);
-    }
-    const purchase = asset.purchase_date && moneyDateProblem(asset.purchase_date);
-    if (purchase) issue('purchase_date', purchase);
+    for (const [field, message] of assetDateProblems(asset)) issue(field, message);
     if (asset.depreciable) {
       const life = asset.useful_life_years.trim();
       if (!life) issue('useful_life_years', M.assetUsefulLifeRequired);

@@ -14,4 +14,5 @@ export const journalKeys = {
   account: (entity: EntityLevel, period: Period, accountId: number) =>
     ['journals', entity, 'account', period, accountId] as const,
   report: (entity: EntityLevel, period: Period) => ['journals', entity, 'report', period] as const,
+  statements: (entity: EntityLevel, year: number) => ['journals', entity, 'statements', year] as const,
 };

@@ -1,3 +1,5 @@
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
 import { JOURNAL_TYPE_LABELS } from '@/shared/lib/labels';
 import type { FinancialReport, FinancialReportCategory } from '@contract/journals';
 import { Card } from '@/shared/ui/card';
@@ -199,12 +201,82 @@ function Report({ entity, name }: { entity: EntityLevel; name: string }) {
   );
 }
 
-/** 'Rapport financier': receipts and expenses by account, result, treasury, months. */
+const FinancialStatementsView = lazy(() =>
+  import('../components/financial-statements').then((m) => ({ default: m.FinancialStatementsView })),
+);
+
+/** `?vue=etats-financiers` shows the year's statements; the period's report otherwise. */
+export const STATEMENTS_VIEW = 'etats-financiers';
+
+function ViewSwitch({
+  statements,
+  onChange,
+}: {
+  statements: boolean;
+  onChange: (statements: boolean) => void;
+}) {
+  const tab = (active: boolean) =>
+    `rounded-md px-3 py-1.5 text-sm font-medium ${active ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`;
+  return (
+    <div
+      role="group"
+      aria-label="Document"
+      className="inline-flex gap-1 rounded-lg bg-slate-100 p-1 print:hidden"
+    >
+      <button
+        type="button"
+        aria-pressed={!statements}
+        className={tab(!statements)}
+        onClick={() => onChange(false)}
+      >
+        Rapport de la période
+      </button>
+      <button
+        type="button"
+        aria-pressed={statements}
+        className={tab(statements)}
+        onClick={() => onChange(true)}
+      >
+        États financiers
+      </button>
+    </div>
+  );
+}
+
+/**
+ * 'Rapport financier': receipts and expenses by account, result, treasury, months; and the financial
+ * statements of a year (compte de résultat, bilan).
+ */
 export function FinancialReportPage() {
+  const [params, setParams] = useSearchParams();
+  const statements = params.get('vue') === STATEMENTS_VIEW;
+  const choose = (next: boolean) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        if (next) copy.set('vue', STATEMENTS_VIEW);
+        else copy.delete('vue');
+        return copy;
+      },
+      { replace: true },
+    );
   return (
     <DocumentScope title="Rapport financier">
       {(entity, name) => (
-        <Report key={`${entity.entityType}-${entity.entityId}`} entity={entity} name={name} />
+        <>
+          <ViewSwitch statements={statements} onChange={choose} />
+          {statements ? (
+            <Suspense fallback={<p className="py-8 text-center text-sm text-slate-500">Patientez</p>}>
+              <FinancialStatementsView
+                key={`${entity.entityType}-${entity.entityId}`}
+                entity={entity}
+                name={name}
+              />
+            </Suspense>
+          ) : (
+            <Report key={`${entity.entityType}-${entity.entityId}`} entity={entity} name={name} />
+          )}
+        </>
       )}
     </DocumentScope>
   );

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ACCOUNT_CATEGORIES } from '@contract/values/accounts';
+import { ASSET_DISPOSAL_KIND_LABELS, ASSET_DISPOSAL_KINDS, EARLIEST_DATE } from '@contract/values/expenses';
+import type { FixedAsset } from '@contract/expenses';
+import { useAuthorizedAccounts } from '@/shared/api/authorized-accounts';
+import { useIdempotencyKey } from '@/shared/api/idempotency';
+import { errorMessage } from '@/shared/lib/errors';
+import { Button } from '@/shared/ui/button';
+import { DateField } from '@/shared/ui/date-field';
+import { Dialog } from '@/shared/ui/dialog';
+import { FormError } from '@/shared/ui/form-error';
+import { Money } from '@/shared/ui/money';
+import { Select } from '@/shared/ui/select';
+import { TextField } from '@/shared/ui/text-field';
+import { notify } from '@/shared/ui/toast';
+import { useDisposeAsset } from '../api/assets';
+import {
+  disposalDefaults,
+  disposalFormSchema,
+  disposalPreview,
+  toDisposalBody,
+  type DisposalFormValues,
+} from '../lib/disposal-form';
+
+const kindOptions = ASSET_DISPOSAL_KINDS.map((kind) => ({
+  value: kind,
+  label: ASSET_DISPOSAL_KIND_LABELS[kind],
+}));
+
+/**
+ * 'Sortir du patrimoine': a sale (cession) or a scrapping (mise au rebut) on a day, at a price; the net
+ * book value that day and the gain or loss are shown before it is recorded. A price received is a
+ * receipt of a treasury account, recorded once (Idempotency-Key).
+ */
+export function DisposalDialog({
+  asset,
+  open,
+  onOpenChange,
+}: {
+  asset: FixedAsset;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [saving, setSaving] = useState(false);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !saving && onOpenChange(next)}
+      title="Sortir l'immobilisation du patrimoine"
+      description="Une cession encaisse son prix au journal de trésorerie ; l'immobilisation quitte ensuite les totaux du registre et ne peut plus être modifiée."
+      size="lg"
+      dismissible={!saving}
+    >
+      {open && <DisposalForm asset={asset} onSavingChange={setSaving} onDone={() => onOpenChange(false)} />}
+    </Dialog>
+  );
+}
+
+function DisposalForm({
+  asset,
+  onSavingChange,
+  onDone,
+}: {
+  asset: FixedAsset;
+  onSavingChange: (saving: boolean) => void;
+  onDone: () => void;
+}) {
+  const { control, register, handleSubmit, formState } = useForm<DisposalFormValues>({
+    resolver: zodResolver(disposalFormSchema(asset)),
+    defaultValues: disposalDefaults(),
+  });
+  const { errors } = formState;
+  const [kind, date, price] = useWatch({ control, name: ['kind', 'date', 'price'] });
+  const accounts = useAuthorizedAccounts(
+    { entityType: asset.entity_type, entityId: asset.entity_id },
+    ACCOUNT_CATEGORIES.TREASURY,
+  );
+  const dispose = useDisposeAsset(asset.id);
+  const idempotency = useIdempotencyKey();
+  const [failure, setFailure] = useState<string | null>(null);
+  const preview = disposalPreview(asset, { date, price });
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    onSavingChange(true);
+    try {
+      await dispose.mutateAsync({ body: toDisposalBody(values), key: idempotency.key() });
+      idempotency.done();
+      notify.success('Sortie de l’immobilisation enregistrée.');
+      onDone();
+    } catch (error) {
+      // the same key goes with the next try: a receipt that reached the server is not recorded twice
+      const message = errorMessage(error);
+      setFailure(message);
+      notify.error(message);
+    } finally {
+      onSavingChange(false);
+    }
+  });
+
+  return (
+    <form noValidate aria-label="Sortie de l'immobilisation" onSubmit={submit} className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Controller
+          control={control}
+          name="kind"
+          render={({ field }) => (
+            <Select
+              label="Type de sortie"
+              required
+              options={kindOptions}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.kind}
+            />
+          )}
+        />
+        <DateField
+          label="Date de sortie"
+          required
+          min={EARLIEST_DATE}
+          error={errors.date}
+          {...register('date')}
+        />
+        <TextField
+          label={kind === 'scrap' ? 'Prix de récupération' : 'Prix de cession'}
+          required={kind === 'sale'}
+          inputMode="numeric"
+          autoComplete="off"
+          suffix="F CFA"
+          error={errors.price}
+          {...register('price')}
+        />
+        <Controller
+          control={control}
+          name="payment_account_id"
+          render={({ field }) => (
+            <Select
+              label="Compte d'encaissement"
+              options={(accounts.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
+              placeholder={accounts.isPending ? 'Chargement…' : 'Choisir le compte'}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.payment_account_id}
+              hint="Le compte de trésorerie qui reçoit le prix."
+            />
+          )}
+        />
+      </div>
+      {preview && (
+        <dl className="grid grid-cols-2 gap-3 rounded-md bg-slate-50 px-3 py-2 text-sm">
+          <div>
+            <dt className="text-slate-600">Valeur nette comptable à cette date</dt>
+            <dd className="font-semibold">
+              <Money amount={preview.net} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">{preview.gain >= 0 ? 'Plus-value' : 'Moins-value'}</dt>
+            <dd className={`font-semibold ${preview.gain < 0 ? 'text-red-700' : ''}`}>
+              <Money amount={preview.gain} />
+            </dd>
+          </div>
+        </dl>
+      )}
+      {failure && <FormError message={failure} />}
+      <div className="flex justify-end gap-2">
+        <Button type="submit" loading={dispose.isPending}>
+          Enregistrer la sortie
+        </Button>
+      </div>
+    </form>
+  );
+}
