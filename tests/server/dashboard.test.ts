@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminDashboardAnswerSchema,
   dashboardAnswerSchema,
   personalDashboardAnswerSchema,
   type Dashboard,
@@ -115,5 +116,54 @@ describe('GET /dashboard', () => {
     );
     expect(data.year.amount).toBe(Number(mine!.y));
     expect(data.last).not.toBeNull();
+  });
+
+  it('counts the budget used as the budget page does: paid on its expense lines against planned', async () => {
+    const d = await dashboard('tresorier@example.org', 'CHURCH', ids.church1);
+    expect(d.budget).not.toBeNull();
+    const page = await t.as('tresorier@example.org', { url: `/api/budgets/${d.budget!.id}` });
+    expect(page.statusCode, page.body).toBe(200);
+    const totals = (page.json() as { data: { totals: { planned_expense: number; actual_expense: number } } })
+      .data.totals;
+    expect(d.budget!.planned_expense).toBe(totals.planned_expense);
+    expect(d.budget!.spent).toBe(totals.actual_expense);
+    expect(d.budget!.year).toBe(new Date().getUTCFullYear());
+  });
+});
+
+describe('GET /dashboard/admin', () => {
+  it('counts the installation in one answer, agreeing with its tables', async () => {
+    const response = await t.as('admin@example.org', { url: '/api/dashboard/admin' });
+    expect(response.statusCode, response.body).toBe(200);
+    const { data } = adminDashboardAnswerSchema.parse(response.json());
+    const facts = await queryOne<Record<string, number>>(
+      t.db,
+      sql`select (select count(*) from churches where archived_at is null)::int as churches,
+                 (select count(*) from regions where archived_at is null)::int as regions,
+                 (select count(*) from users where active)::int as users,
+                 (select count(*) from sessions where expires_at > now())::int as sessions,
+                 (select count(*) from subscriptions where status = 'active' and paid_at is null)::int as unpaid,
+                 (select max(id) from audit_log)::int as last_audit`,
+    );
+    expect(data.counts.churches).toBe(Number(facts!.churches));
+    expect(data.counts.regions).toBe(Number(facts!.regions));
+    expect(data.counts.users).toBe(Number(facts!.users));
+    expect(data.sessions.active).toBe(Number(facts!.sessions));
+    expect(data.sessions.active).toBeGreaterThan(0);
+    expect(data.unpaid_subscriptions.count).toBe(Number(facts!.unpaid));
+    expect(data.audit.length).toBeGreaterThan(0);
+    expect(data.audit.length).toBeLessThanOrEqual(10);
+    expect(data.audit[0].id).toBe(Number(facts!.last_audit));
+    const ids = data.audit.map((a) => a.id);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+  });
+
+  it('is the administrators’ only, with a French 403', async () => {
+    const pastor = await t.as('pasteur@example.org', { url: '/api/dashboard/admin' });
+    expect(pastor.statusCode).toBe(403);
+    expect(pastor.json().message).toContain(
+      'Seul un administrateur peut voir le tableau de bord de l’administration.',
+    );
+    expect((await t.app.inject({ url: '/api/dashboard/admin' })).statusCode).toBe(401);
   });
 });

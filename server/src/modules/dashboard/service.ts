@@ -164,6 +164,27 @@ export async function entityDashboard(db: Db, query: DashboardQuery): Promise<Da
           (select count(*) from (${churchesOf(level, id)}) x)::int as churches`,
   );
 
+  // The year's budget of the entity and what its expense lines used, as the budget's page counts it
+  // (the yearly totals per line kept by the triggers of migration 0005_budgets_sql).
+  const budget = await queryOne<{
+    id: number;
+    year: number;
+    status: 'approved' | 'finalized';
+    planned: number | string;
+    spent: number | string;
+  }>(
+    db,
+    sql`select b.id, b.year, b.status,
+          (select coalesce(sum(bl.amount), 0) from budget_lines bl
+             where bl.budget_id = b.id and bl.category = 'EXPENSE')::bigint as planned,
+          (select coalesce(sum(s.amount), 0) from budget_lines bl
+             join derived.budget_line_year_spent s on s.budget_line_id = bl.id and s.year = b.year
+             where bl.budget_id = b.id and bl.category = 'EXPENSE')::bigint as spent
+        from budgets b
+        where b.entity_type = ${level} and b.entity_id = ${id}
+          and b.year = extract(year from current_date)::int and b.status in ('approved', 'finalized')`,
+  );
+
   const below = childUnits(level, id);
   const children = below
     ? await queryRows<{ id: number; name: string; receipts: number; expenses: number; faithful: number }>(
@@ -209,6 +230,15 @@ export async function entityDashboard(db: Db, query: DashboardQuery): Promise<Da
     })),
     pending: { to_approve: n(counts?.to_approve), to_pay: n(counts?.to_pay) },
     counts: { members: n(counts?.members), faithful: n(counts?.faithful), churches: n(counts?.churches) },
+    budget: budget
+      ? {
+          id: n(budget.id),
+          year: n(budget.year),
+          status: budget.status,
+          planned_expense: n(budget.planned),
+          spent: n(budget.spent),
+        }
+      : null,
     series: series.map((s) => ({ month: s.month, receipts: n(s.receipts), expenses: n(s.expenses) })),
     children: children.map((c) => ({
       type: below!.type,
