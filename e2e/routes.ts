@@ -272,7 +272,7 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/mon-bureau-national/departements/:id/contributions', 'national'),
   r('/mon-bureau-national/departements/:id/depenses', 'national'),
   r('/mon-bureau-national/departements/:id/activites', 'national'),
-  pending('/mon-bureau-national/espace-comptable', 'dashboard'),
+  r('/mon-bureau-national/espace-comptable', 'national'),
   r('/mon-bureau-national/espace-comptable/recettes', 'national'),
   r('/mon-bureau-national/espace-comptable/recettes/nouvelle', 'national'),
   r('/mon-bureau-national/espace-comptable/depenses', 'national'),

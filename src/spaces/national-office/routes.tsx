@@ -19,7 +19,7 @@ import { accountingDocumentsRoutes } from '@/features/journals/routes';
 import { departmentMembersRoute, officeMembersRoute } from '@/features/members/routes';
 import { orgListRoute } from '@/features/org/routes';
 import { subscriptionRoutes } from '@/features/subscriptions/routes';
-import { EntityDashboard } from '@/features/dashboard/components/entity-dashboard';
+import { accountingOverviewRoute, EntityDashboardSlot } from '@/features/dashboard/routes';
 import { notificationRoutes } from '@/features/notifications/routes';
 import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
 import { prefixed } from '@/shared/routing/page-route';
@@ -48,7 +48,7 @@ function NationalOfficeHome() {
   const office = useLeaderContext('nationalOffice');
   return (
     <SpaceHub title="Mon bureau national" subtitle={office?.name}>
-      <EntityDashboard />
+      <EntityDashboardSlot />
     </SpaceHub>
   );
 }
@@ -92,6 +92,7 @@ export const space: SpaceDefinition = {
         departmentListRoute(),
         // The office's accounting ('espace-comptable/...'): the pages stay at the office's Level.
         ...prefixed('espace-comptable', [
+          accountingOverviewRoute(),
           ...contributionRoutes(),
           ...expenseRoutes(),
           ...accountingDocumentsRoutes(),

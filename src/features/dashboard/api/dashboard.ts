@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Dashboard, PersonalDashboard } from '@contract/dashboard';
+import type { AdminDashboard, Dashboard, PersonalDashboard } from '@contract/dashboard';
 import { http } from '@/shared/api/http-client';
 import { levelEntity, type Level } from '@/shared/level/level-context';
 import { entityParams } from '@/shared/level/wire';
@@ -7,15 +7,22 @@ import { entityParams } from '@/shared/level/wire';
 export const dashboardKeys = {
   level: (level: Level) => ['dashboard', level] as const,
   me: ['dashboard', 'me'] as const,
+  admin: ['dashboard', 'admin'] as const,
 };
 
-/** GET /dashboard for the Level's entity (one call; figures kept 60 s). */
+/**
+ * How long a dashboard's figures are reused without asking again (decision 0031): a minute, in
+ * TanStack Query rather than an HTTP max-age, so that the SPA's own writes can drop them at once.
+ */
+export const DASHBOARD_STALE_TIME = 60_000;
+
+/** GET /dashboard for the Level's entity (one call; figures kept a minute). */
 export function useDashboard(level: Level) {
   const entity = levelEntity(level);
   return useQuery({
     queryKey: dashboardKeys.level(level),
     enabled: entity !== null && entity.entityType !== 'ACTIVITY_GROUP',
-    staleTime: 60_000,
+    staleTime: DASHBOARD_STALE_TIME,
     queryFn: async () =>
       (await http.get<{ data: Dashboard }>('/dashboard', { params: entityParams(entity!) })).data.data,
   });
@@ -24,7 +31,16 @@ export function useDashboard(level: Level) {
 export function usePersonalDashboard() {
   return useQuery({
     queryKey: dashboardKeys.me,
-    staleTime: 60_000,
+    staleTime: DASHBOARD_STALE_TIME,
     queryFn: async () => (await http.get<{ data: PersonalDashboard }>('/dashboard/me')).data.data,
+  });
+}
+
+/** GET /dashboard/admin: the administrator's home. */
+export function useAdminDashboard() {
+  return useQuery({
+    queryKey: dashboardKeys.admin,
+    staleTime: DASHBOARD_STALE_TIME,
+    queryFn: async () => (await http.get<{ data: AdminDashboard }>('/dashboard/admin')).data.data,
   });
 }
