@@ -1,18 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminDashboard, Dashboard, PersonalDashboard } from '@contract/dashboard';
 import { http } from '@/shared/api/http-client';
+import { DASHBOARD_QUERY_ROOT } from '@/shared/api/query-client';
 import { levelEntity, type Level } from '@/shared/level/level-context';
 import { entityParams } from '@/shared/level/wire';
 
 export const dashboardKeys = {
-  level: (level: Level) => ['dashboard', level] as const,
-  me: ['dashboard', 'me'] as const,
-  admin: ['dashboard', 'admin'] as const,
+  level: (level: Level) => [DASHBOARD_QUERY_ROOT, level] as const,
+  me: [DASHBOARD_QUERY_ROOT, 'me'] as const,
+  admin: [DASHBOARD_QUERY_ROOT, 'admin'] as const,
 };
 
 /**
  * How long a dashboard's figures are reused without asking again (decision 0031): a minute, in
- * TanStack Query rather than an HTTP max-age, so that the SPA's own writes can drop them at once.
+ * TanStack Query rather than an HTTP max-age, so that the SPA's own writes drop them at once (every
+ * successful mutation invalidates the DASHBOARD_QUERY_ROOT key, src/shared/api/query-client.ts).
  */
 export const DASHBOARD_STALE_TIME = 60_000;
 
