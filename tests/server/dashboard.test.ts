@@ -131,6 +131,35 @@ describe('GET /dashboard', () => {
   });
 });
 
+describe('the daily treasury totals behind the dashboards (decision 0031)', () => {
+  it('agree with the movements, reversals and opening balances included, after the writes above', async () => {
+    const reversals = await queryOne<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from treasury_movements where source_type = 'reversal'`,
+    );
+    expect(Number(reversals!.n)).toBeGreaterThan(0);
+    const diff = await queryOne<{ n: number }>(
+      t.db,
+      sql`with fresh as (
+            select m.entity_type, m.entity_id, m.payment_account_id, m.journal_type,
+              (m.occurred_at at time zone 'UTC')::date as day,
+              sum(case when m.source_type = 'contribution' then m.receipt
+                       when m.source_type = 'reversal' and r.source_type = 'contribution' then -r.receipt else 0 end) as receipts,
+              sum(case when m.source_type = 'expense_payment' then m.expense
+                       when m.source_type = 'reversal' and r.source_type = 'expense_payment' then -r.expense else 0 end) as expenses,
+              sum(m.receipt - m.expense) as net
+            from treasury_movements m left join treasury_movements r on r.id = m.reverses_id
+            group by 1, 2, 3, 4, 5
+          )
+          select count(*)::int as n from fresh f
+          full join derived.treasury_day_totals d using (entity_type, entity_id, payment_account_id, journal_type, day)
+          where f.receipts is distinct from d.receipts or f.expenses is distinct from d.expenses
+             or f.net is distinct from d.net`,
+    );
+    expect(Number(diff!.n)).toBe(0);
+  });
+});
+
 describe('GET /dashboard/admin', () => {
   it('counts the installation in one answer, agreeing with its tables', async () => {
     const response = await t.as('admin@example.org', { url: '/api/dashboard/admin' });

@@ -26,14 +26,12 @@ const GROUP: Record<Level, string> = {
   church: 'churches',
 };
 
-/**
- * Receipts and expenses of movements `m` (a treasury_movements alias) with `r` its reversed movement:
- * contributions and expense payments, net of their reversals; opening balances count for neither.
+/*
+ * The money figures read `derived.treasury_day_totals` (migration `*_dashboard_sql`, decision 0031): per
+ * entity, treasury account and UTC day, the receipts (contributions net of their reversals), the
+ * expenses (expense payments net of theirs) and the net of every movement, kept by triggers on
+ * treasury_movements: the same sums as the journals, from a few thousand rows instead of every movement.
  */
-const RECEIPTS = sql`case when m.source_type = 'contribution' then m.receipt
-  when m.source_type = 'reversal' and r.source_type = 'contribution' then -r.receipt else 0 end`;
-const EXPENSES = sql`case when m.source_type = 'expense_payment' then m.expense
-  when m.source_type = 'reversal' and r.source_type = 'expense_payment' then -r.expense else 0 end`;
 
 /** The churches of an entity's subtree. */
 function churchesOf(level: Level, id: number): SQL {
@@ -93,30 +91,28 @@ export async function entityDashboard(db: Db, query: DashboardQuery): Promise<Da
   const entity = await queryOne<{ name: string }>(db, sql`select name from ${TABLE[level]} where id = ${id}`);
   if (!entity) throw httpError(404, 'Entité introuvable.');
 
-  const own = sql`m.entity_type = ${level} and m.entity_id = ${id}`;
+  const own = sql`d.entity_type = ${level} and d.entity_id = ${id}`;
   const periods = await queryOne<Record<string, number | string>>(
     db,
     sql`with b as (
           select current_date as today, date_trunc('month', current_date)::date as month_start,
-                 date_trunc('year', current_date)::date as year_start
+                 date_trunc('year', current_date)::date as year_start,
+                 (date_trunc('month', current_date) - interval '1 year')::date as lmonth_start,
+                 (date_trunc('month', current_date) - interval '11 months')::date as lmonth_end,
+                 (date_trunc('year', current_date) - interval '1 year')::date as lyear_start,
+                 (current_date - interval '1 year')::date as lyear_today
         )
         select b.today::text as as_of,
-          coalesce(sum(${RECEIPTS}) filter (where m.occurred_at >= b.month_start), 0)::bigint as month_r,
-          coalesce(sum(${EXPENSES}) filter (where m.occurred_at >= b.month_start), 0)::bigint as month_e,
-          coalesce(sum(${RECEIPTS}) filter (where m.occurred_at >= b.year_start), 0)::bigint as year_r,
-          coalesce(sum(${EXPENSES}) filter (where m.occurred_at >= b.year_start), 0)::bigint as year_e,
-          coalesce(sum(${RECEIPTS}) filter (where m.occurred_at >= b.month_start - interval '1 year'
-            and m.occurred_at < b.month_start - interval '1 year' + interval '1 month'), 0)::bigint as lmonth_r,
-          coalesce(sum(${EXPENSES}) filter (where m.occurred_at >= b.month_start - interval '1 year'
-            and m.occurred_at < b.month_start - interval '1 year' + interval '1 month'), 0)::bigint as lmonth_e,
-          coalesce(sum(${RECEIPTS}) filter (where m.occurred_at >= b.year_start - interval '1 year'
-            and m.occurred_at < b.today - interval '1 year' + interval '1 day'), 0)::bigint as lyear_r,
-          coalesce(sum(${EXPENSES}) filter (where m.occurred_at >= b.year_start - interval '1 year'
-            and m.occurred_at < b.today - interval '1 year' + interval '1 day'), 0)::bigint as lyear_e
+          coalesce(sum(d.receipts) filter (where d.day >= b.month_start), 0)::bigint as month_r,
+          coalesce(sum(d.expenses) filter (where d.day >= b.month_start), 0)::bigint as month_e,
+          coalesce(sum(d.receipts) filter (where d.day >= b.year_start), 0)::bigint as year_r,
+          coalesce(sum(d.expenses) filter (where d.day >= b.year_start), 0)::bigint as year_e,
+          coalesce(sum(d.receipts) filter (where d.day >= b.lmonth_start and d.day < b.lmonth_end), 0)::bigint as lmonth_r,
+          coalesce(sum(d.expenses) filter (where d.day >= b.lmonth_start and d.day < b.lmonth_end), 0)::bigint as lmonth_e,
+          coalesce(sum(d.receipts) filter (where d.day >= b.lyear_start and d.day <= b.lyear_today), 0)::bigint as lyear_r,
+          coalesce(sum(d.expenses) filter (where d.day >= b.lyear_start and d.day <= b.lyear_today), 0)::bigint as lyear_e
         from b
-        left join treasury_movements m on ${own} and m.occurred_at >= b.year_start - interval '1 year'
-          and m.occurred_at < b.today + interval '1 day'
-        left join treasury_movements r on r.id = m.reverses_id
+        left join derived.treasury_day_totals d on ${own} and d.day >= b.lyear_start and d.day <= b.today
         group by b.today`,
   );
 
@@ -125,14 +121,18 @@ export async function entityDashboard(db: Db, query: DashboardQuery): Promise<Da
     sql`with months as (
           select generate_series(date_trunc('month', current_date) - interval '11 months',
                                  date_trunc('month', current_date), interval '1 month')::date as start
+        ),
+        totals as (
+          select date_trunc('month', d.day)::date as start, sum(d.receipts) as receipts, sum(d.expenses) as expenses
+          from derived.treasury_day_totals d
+          where ${own} and d.day >= (date_trunc('month', current_date) - interval '11 months')::date
+            and d.day <= current_date
+          group by 1
         )
         select to_char(months.start, 'YYYY-MM') as month,
-          coalesce(sum(${RECEIPTS}), 0)::bigint as receipts, coalesce(sum(${EXPENSES}), 0)::bigint as expenses
-        from months
-        left join treasury_movements m on ${own} and m.occurred_at >= months.start
-          and m.occurred_at < months.start + interval '1 month'
-        left join treasury_movements r on r.id = m.reverses_id
-        group by months.start order by months.start`,
+          coalesce(totals.receipts, 0)::bigint as receipts, coalesce(totals.expenses, 0)::bigint as expenses
+        from months left join totals on totals.start = months.start
+        order by months.start`,
   );
 
   const balances = await queryRows<{
@@ -142,10 +142,10 @@ export async function entityDashboard(db: Db, query: DashboardQuery): Promise<Da
     balance: number;
   }>(
     db,
-    sql`select a.id as account_id, a.name, m.journal_type, sum(m.receipt - m.expense)::bigint as balance
-        from treasury_movements m join operation_accounts a on a.id = m.payment_account_id
+    sql`select a.id as account_id, a.name, d.journal_type, sum(d.net)::bigint as balance
+        from derived.treasury_day_totals d join operation_accounts a on a.id = d.payment_account_id
         where ${own}
-        group by a.id, a.name, m.journal_type order by m.journal_type, a.name`,
+        group by a.id, a.name, d.journal_type order by d.journal_type, a.name`,
   );
 
   const requestType = query.entity_type;
@@ -191,12 +191,11 @@ export async function entityDashboard(db: Db, query: DashboardQuery): Promise<Da
         db,
         sql`with units as (${below.units}),
             money as (
-              select u.child, coalesce(sum(${RECEIPTS}), 0)::bigint as receipts,
-                     coalesce(sum(${EXPENSES}), 0)::bigint as expenses
+              select u.child, coalesce(sum(d.receipts), 0)::bigint as receipts,
+                     coalesce(sum(d.expenses), 0)::bigint as expenses
               from units u
-              join treasury_movements m on m.entity_type = u.entity_type and m.entity_id = u.entity_id
-                and m.occurred_at >= date_trunc('year', current_date)
-              left join treasury_movements r on r.id = m.reverses_id
+              join derived.treasury_day_totals d on d.entity_type = u.entity_type and d.entity_id = u.entity_id
+                and d.day >= date_trunc('year', current_date)::date and d.day <= current_date
               group by u.child
             ),
             people as (
