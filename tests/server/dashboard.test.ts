@@ -160,6 +160,35 @@ describe('the daily treasury totals behind the dashboards (decision 0031)', () =
   });
 });
 
+describe('the faithful counts (derived.church_faithful, decision 0031)', () => {
+  it('agree with the active members of the churches, and follow a member leaving', async () => {
+    const count = async () =>
+      Number(
+        (await queryOne<{ n: number }>(
+          t.db,
+          sql`select count(*)::int as n from users where active and church_id = ${ids.church1}`,
+        ))!.n,
+      );
+    const before = await dashboard('tresorier@example.org', 'CHURCH', ids.church1);
+    expect(before.counts.faithful).toBe(await count());
+    const leaving = await queryOne<{ id: number }>(
+      t.db,
+      sql`select id from users where active and church_id = ${ids.church1} and email is null order by id limit 1`,
+    );
+    await t.db.execute(sql`update users set active = false where id = ${leaving!.id}`);
+    const after = await dashboard('tresorier@example.org', 'CHURCH', ids.church1);
+    expect(after.counts.faithful).toBe(before.counts.faithful - 1);
+    expect(after.counts.faithful).toBe(await count());
+    await t.db.execute(sql`update users set active = true where id = ${leaving!.id}`);
+    const all = await queryOne<{ n: number }>(
+      t.db,
+      sql`select (select count(*) from users where active and church_id is not null)
+                 - (select coalesce(sum(n), 0) from derived.church_faithful) as n`,
+    );
+    expect(Number(all!.n)).toBe(0);
+  });
+});
+
 describe('GET /dashboard/admin', () => {
   it('counts the installation in one answer, agreeing with its tables', async () => {
     const response = await t.as('admin@example.org', { url: '/api/dashboard/admin' });

@@ -1,2 +1,1 @@
-CREATE UNIQUE INDEX "notifications_expiring_uq" ON "notifications" USING btree ("user_id","resource_id") WHERE kind = 'permission.expiring';--> statement-breakpoint
-CREATE INDEX "users_active_church_idx" ON "users" USING btree ("church_id") WHERE active;
+CREATE UNIQUE INDEX "notifications_expiring_uq" ON "notifications" USING btree ("user_id","resource_id") WHERE kind = 'permission.expiring';

@@ -67,3 +67,32 @@ SELECT m.entity_type, m.entity_id, m.payment_account_id, m.journal_type, (m.occu
 FROM treasury_movements m LEFT JOIN treasury_movements r ON r.id = m.reverses_id
 GROUP BY 1, 2, 3, 4, 5;--> statement-breakpoint
 ANALYZE derived.treasury_day_totals;
+--> statement-breakpoint
+-- The active faithful of each church, kept by statement-level triggers on users: a national office's
+-- dashboard reads its churches' counts instead of counting its 100,000 members.
+CREATE TABLE derived.church_faithful (
+  church_id integer PRIMARY KEY,
+  n bigint NOT NULL
+);--> statement-breakpoint
+CREATE FUNCTION derived.church_faithful_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    INSERT INTO derived.church_faithful AS t (church_id, n)
+    SELECT church_id, -count(*) FROM old_rows WHERE active AND church_id IS NOT NULL GROUP BY 1
+    ON CONFLICT (church_id) DO UPDATE SET n = t.n + excluded.n;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'INSERT') THEN
+    INSERT INTO derived.church_faithful AS t (church_id, n)
+    SELECT church_id, count(*) FROM new_rows WHERE active AND church_id IS NOT NULL GROUP BY 1
+    ON CONFLICT (church_id) DO UPDATE SET n = t.n + excluded.n;
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER users_faithful_insert AFTER INSERT ON users
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION derived.church_faithful_apply();--> statement-breakpoint
+CREATE TRIGGER users_faithful_update AFTER UPDATE ON users
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION derived.church_faithful_apply();--> statement-breakpoint
+CREATE TRIGGER users_faithful_delete AFTER DELETE ON users
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION derived.church_faithful_apply();--> statement-breakpoint
+INSERT INTO derived.church_faithful (church_id, n)
+SELECT church_id, count(*) FROM users WHERE active AND church_id IS NOT NULL GROUP BY 1;

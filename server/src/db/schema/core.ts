@@ -157,10 +157,6 @@ export const users = pgTable(
     // faithful lists (GET /users/faithful): one church's page in name order straight from the index;
     // the trigram index of the search is created by migration 0003 when pg_trgm exists
     index('users_church_name_idx').on(t.churchId, t.lastname, t.firstname, t.id),
-    // the dashboards' faithful counts (issue 16): an index-only count of a church's active members
-    index('users_active_church_idx')
-      .on(t.churchId)
-      .where(sql`active`),
   ],
 );
 

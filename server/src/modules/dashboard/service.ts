@@ -31,6 +31,8 @@ const GROUP: Record<Level, string> = {
  * entity, treasury account and UTC day, the receipts (contributions net of their reversals), the
  * expenses (expense payments net of theirs) and the net of every movement, kept by triggers on
  * treasury_movements: the same sums as the journals, from a few thousand rows instead of every movement.
+ * The faithful counts read `derived.church_faithful` (the active members per church, kept by triggers on
+ * users, same migration).
  */
 
 /** The churches of an entity's subtree. */
@@ -160,7 +162,8 @@ export async function entityDashboard(db: Db, query: DashboardQuery): Promise<Da
                            and l.status <> 'cancelled' and l.amount_validated < l.amount))::int as to_pay,
           (select count(distinct ra.user_id) from role_assignments ra
              where ra."group" = ${GROUP[level]} and ra.group_id = ${id})::int as members,
-          (select count(*) from users u where u.active and u.church_id in (${churchesOf(level, id)}))::int as faithful,
+          (select coalesce(sum(f.n), 0) from derived.church_faithful f
+             where f.church_id in (${churchesOf(level, id)}))::int as faithful,
           (select count(*) from (${churchesOf(level, id)}) x)::int as churches`,
   );
 
@@ -199,8 +202,8 @@ export async function entityDashboard(db: Db, query: DashboardQuery): Promise<Da
               group by u.child
             ),
             people as (
-              select u.child, count(x.id)::int as faithful from units u
-              join users x on x.church_id = u.entity_id and u.entity_type = 'church' and x.active
+              select u.child, sum(f.n)::int as faithful from units u
+              join derived.church_faithful f on f.church_id = u.entity_id and u.entity_type = 'church'
               group by u.child
             )
             select k.id, k.name, coalesce(money.receipts, 0) as receipts, coalesce(money.expenses, 0) as expenses,
