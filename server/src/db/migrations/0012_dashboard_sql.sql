@@ -96,3 +96,18 @@ CREATE TRIGGER users_faithful_delete AFTER DELETE ON users
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION derived.church_faithful_apply();--> statement-breakpoint
 INSERT INTO derived.church_faithful (church_id, n)
 SELECT church_id, count(*) FROM users WHERE active AND church_id IS NOT NULL GROUP BY 1;
+--> statement-breakpoint
+-- a truncated table empties its totals (`npm run db:copy` truncates the target before copying)
+CREATE FUNCTION derived.dashboard_totals_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'treasury_movements' THEN
+    DELETE FROM derived.treasury_day_totals;
+  ELSE
+    DELETE FROM derived.church_faithful;
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER treasury_movements_day_totals_truncate AFTER TRUNCATE ON treasury_movements
+  FOR EACH STATEMENT EXECUTE FUNCTION derived.dashboard_totals_truncated();--> statement-breakpoint
+CREATE TRIGGER users_faithful_truncate AFTER TRUNCATE ON users
+  FOR EACH STATEMENT EXECUTE FUNCTION derived.dashboard_totals_truncated();
