@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { entityTypeSchema, MAX_ID } from './common';
 
+export { DASHBOARD_MESSAGES } from './values/dashboard';
+
 /** GET /dashboard: the figures of one entity of the organisation (its dashboard, issue 16). */
 export const dashboardQuerySchema = z.object({
   entity_type: entityTypeSchema.exclude(['ACTIVITY_GROUP']),
@@ -47,6 +49,20 @@ export const dashboardSchema = z.object({
     faithful: z.number().int(),
     churches: z.number().int(),
   }),
+  /**
+   * The entity's approved (or finalised) budget of the year and how much of its expense side is used:
+   * what was paid this year on the requests attached to its lines, as the budget's own page counts it.
+   * Null when the entity has no such budget.
+   */
+  budget: z
+    .object({
+      id: z.number().int(),
+      year: z.number().int(),
+      status: z.enum(['approved', 'finalized']),
+      planned_expense: z.number().int(),
+      spent: z.number().int(),
+    })
+    .nullable(),
   /** the last 12 months, oldest first: 'YYYY-MM' */
   series: z.array(z.object({ month: z.string(), receipts: z.number().int(), expenses: z.number().int() })),
   /** the entities just below (regions, sections or churches) with their whole treasury this year */
@@ -80,3 +96,46 @@ export const personalDashboardSchema = z.object({
 });
 export type PersonalDashboard = z.infer<typeof personalDashboardSchema>;
 export const personalDashboardAnswerSchema = z.object({ data: personalDashboardSchema });
+
+/** GET /dashboard/admin: the administrator's home (the whole installation). */
+export const adminDashboardSchema = z.object({
+  as_of: z.string(),
+  /** entities in use (archived ones left out) and people */
+  counts: z.object({
+    national_offices: z.number().int(),
+    regions: z.number().int(),
+    sections: z.number().int(),
+    churches: z.number().int(),
+    departments: z.number().int(),
+    /** active accounts */
+    users: z.number().int(),
+    /** active accounts attached to a church */
+    faithful: z.number().int(),
+    external_accountants: z.number().int(),
+  }),
+  sessions: z.object({
+    /** sessions not expired */
+    active: z.number().int(),
+    /** distinct users seen in the last 24 hours */
+    users_today: z.number().int(),
+    /** failed sign-ins in the last 24 hours */
+    failed_logins_today: z.number().int(),
+  }),
+  /** subscriptions billed and not paid, with their total */
+  unpaid_subscriptions: z.object({ count: z.number().int(), amount: z.number().int() }),
+  /** faithful transfers waiting for the receiving church */
+  pending_transfers: z.number().int(),
+  /** the latest writes of the audit log, newest first */
+  audit: z.array(
+    z.object({
+      id: z.number().int(),
+      action: z.string(),
+      entity_type: z.string().nullable(),
+      entity_id: z.number().int().nullable(),
+      user: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+});
+export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
+export const adminDashboardAnswerSchema = z.object({ data: adminDashboardSchema });

@@ -8,9 +8,12 @@ export const NOTIFICATION_KIND_VALUES = [
   'expense_request.rejected',
   'expense_request.paid',
   'permission.granted',
+  'permission.expiring',
   'faithful_transfer.to_confirm',
   'subscription.due',
   'subscription.paid',
+  'activity_report.submitted',
+  'activity_report.returned',
 ] as const;
 
 export const notificationSchema = z.object({

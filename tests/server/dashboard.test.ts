@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminDashboardAnswerSchema,
   dashboardAnswerSchema,
   personalDashboardAnswerSchema,
   type Dashboard,
@@ -115,5 +116,113 @@ describe('GET /dashboard', () => {
     );
     expect(data.year.amount).toBe(Number(mine!.y));
     expect(data.last).not.toBeNull();
+  });
+
+  it('counts the budget used as the budget page does: paid on its expense lines against planned', async () => {
+    const d = await dashboard('tresorier@example.org', 'CHURCH', ids.church1);
+    expect(d.budget).not.toBeNull();
+    const page = await t.as('tresorier@example.org', { url: `/api/budgets/${d.budget!.id}` });
+    expect(page.statusCode, page.body).toBe(200);
+    const totals = (page.json() as { data: { totals: { planned_expense: number; actual_expense: number } } })
+      .data.totals;
+    expect(d.budget!.planned_expense).toBe(totals.planned_expense);
+    expect(d.budget!.spent).toBe(totals.actual_expense);
+    expect(d.budget!.year).toBe(new Date().getUTCFullYear());
+  });
+});
+
+describe('the daily treasury totals behind the dashboards (decision 0031)', () => {
+  it('agree with the movements, reversals and opening balances included, after the writes above', async () => {
+    const reversals = await queryOne<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from treasury_movements where source_type = 'reversal'`,
+    );
+    expect(Number(reversals!.n)).toBeGreaterThan(0);
+    const diff = await queryOne<{ n: number }>(
+      t.db,
+      sql`with fresh as (
+            select m.entity_type, m.entity_id, m.payment_account_id, m.journal_type,
+              (m.occurred_at at time zone 'UTC')::date as day,
+              sum(case when m.source_type = 'contribution' then m.receipt
+                       when m.source_type = 'reversal' and r.source_type = 'contribution' then -r.receipt else 0 end) as receipts,
+              sum(case when m.source_type = 'expense_payment' then m.expense
+                       when m.source_type = 'reversal' and r.source_type = 'expense_payment' then -r.expense else 0 end) as expenses,
+              sum(m.receipt - m.expense) as net
+            from treasury_movements m left join treasury_movements r on r.id = m.reverses_id
+            group by 1, 2, 3, 4, 5
+          )
+          select count(*)::int as n from fresh f
+          full join derived.treasury_day_totals d using (entity_type, entity_id, payment_account_id, journal_type, day)
+          where f.receipts is distinct from d.receipts or f.expenses is distinct from d.expenses
+             or f.net is distinct from d.net`,
+    );
+    expect(Number(diff!.n)).toBe(0);
+  });
+});
+
+describe('the faithful counts (derived.church_faithful, decision 0031)', () => {
+  it('agree with the active members of the churches, and follow a member leaving', async () => {
+    const count = async () =>
+      Number(
+        (await queryOne<{ n: number }>(
+          t.db,
+          sql`select count(*)::int as n from users where active and church_id = ${ids.church1}`,
+        ))!.n,
+      );
+    const before = await dashboard('tresorier@example.org', 'CHURCH', ids.church1);
+    expect(before.counts.faithful).toBe(await count());
+    const leaving = await queryOne<{ id: number }>(
+      t.db,
+      sql`select id from users where active and church_id = ${ids.church1} and email is null order by id limit 1`,
+    );
+    await t.db.execute(sql`update users set active = false where id = ${leaving!.id}`);
+    const after = await dashboard('tresorier@example.org', 'CHURCH', ids.church1);
+    expect(after.counts.faithful).toBe(before.counts.faithful - 1);
+    expect(after.counts.faithful).toBe(await count());
+    await t.db.execute(sql`update users set active = true where id = ${leaving!.id}`);
+    const all = await queryOne<{ n: number }>(
+      t.db,
+      sql`select (select count(*) from users where active and church_id is not null)
+                 - (select coalesce(sum(n), 0) from derived.church_faithful) as n`,
+    );
+    expect(Number(all!.n)).toBe(0);
+  });
+});
+
+describe('GET /dashboard/admin', () => {
+  it('counts the installation in one answer, agreeing with its tables', async () => {
+    const response = await t.as('admin@example.org', { url: '/api/dashboard/admin' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    const { data } = adminDashboardAnswerSchema.parse(response.json());
+    const facts = await queryOne<Record<string, number>>(
+      t.db,
+      sql`select (select count(*) from churches where archived_at is null)::int as churches,
+                 (select count(*) from regions where archived_at is null)::int as regions,
+                 (select count(*) from users where active)::int as users,
+                 (select count(*) from sessions where expires_at > now())::int as sessions,
+                 (select count(*) from subscriptions where status = 'active' and paid_at is null)::int as unpaid,
+                 (select max(id) from audit_log)::int as last_audit`,
+    );
+    expect(data.counts.churches).toBe(Number(facts!.churches));
+    expect(data.counts.regions).toBe(Number(facts!.regions));
+    expect(data.counts.users).toBe(Number(facts!.users));
+    expect(data.sessions.active).toBe(Number(facts!.sessions));
+    expect(data.sessions.active).toBeGreaterThan(0);
+    expect(data.unpaid_subscriptions.count).toBe(Number(facts!.unpaid));
+    expect(data.audit.length).toBeGreaterThan(0);
+    expect(data.audit.length).toBeLessThanOrEqual(10);
+    expect(data.audit[0].id).toBe(Number(facts!.last_audit));
+    const ids = data.audit.map((a) => a.id);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+  });
+
+  it('is the administrators’ only, with a French 403', async () => {
+    const pastor = await t.as('pasteur@example.org', { url: '/api/dashboard/admin' });
+    expect(pastor.statusCode).toBe(403);
+    expect(pastor.json().message).toContain(
+      'Seul un administrateur peut voir le tableau de bord de l’administration.',
+    );
+    expect((await t.app.inject({ url: '/api/dashboard/admin' })).statusCode).toBe(401);
   });
 });

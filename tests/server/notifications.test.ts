@@ -200,3 +200,126 @@ describe('each user reads and marks only their own', () => {
     expect(bad.json().message).toContain('Page invalide.');
   });
 });
+
+describe('who is notified of an activity report', () => {
+  it('tells the section above of a submission and the author of its return, with the page of each', async () => {
+    const created = await t.as(ids.secretary, {
+      method: 'POST',
+      url: '/api/activity-reports',
+      payload: {
+        entity_type: 'CHURCH',
+        entity_id: ids.church1,
+        title: 'Veillée de louange',
+        period_start: '2026-11-07',
+        period_end: '2026-11-07',
+        men: 4,
+        women: 9,
+        children: 2,
+        summary: 'Une veillée.',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { data: { id: number } }).data.id;
+    expect(await recipientsOf('activity_report', id, 'activity_report.submitted')).toEqual([]);
+
+    const submitted = await t.as(ids.secretary, {
+      method: 'POST',
+      url: `/api/activity-reports/${id}/submit`,
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const told = await recipientsOf('activity_report', id, 'activity_report.submitted');
+    expect(told).toContain('section@example.org');
+    expect(told).not.toContain(ids.secretary);
+    expect(told).not.toContain('pasteur@example.org');
+    const section = (await mine('section')).data.find((n) => n.kind === 'activity_report.submitted');
+    expect(section).toMatchObject({
+      title: 'Rapport d’activités soumis',
+      body: 'Le rapport « Veillée de louange » vous a été soumis.',
+      link: `/ma-section/rapport-activites/${id}`,
+      read: false,
+    });
+    // a refused second submission writes nothing
+    const again = await t.as(ids.secretary, { method: 'POST', url: `/api/activity-reports/${id}/submit` });
+    expect(again.statusCode).toBe(409);
+    expect(await recipientsOf('activity_report', id, 'activity_report.submitted')).toEqual(told);
+
+    const back = await t.as('section@example.org', {
+      method: 'POST',
+      url: `/api/activity-reports/${id}/return`,
+      payload: { comment: 'Ajoutez les résultats.' },
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await recipientsOf('activity_report', id, 'activity_report.returned')).toEqual([ids.secretary]);
+    const author = (await mine(ids.secretary)).data.find((n) => n.kind === 'activity_report.returned');
+    expect(author).toMatchObject({
+      title: 'Rapport d’activités renvoyé',
+      body: 'Le rapport « Veillée de louange » vous est renvoyé : Ajoutez les résultats.',
+      link: `/mon-eglise/rapport-activites/${id}`,
+    });
+  });
+});
+
+describe('a permission about to expire', () => {
+  it('is told once to its holder when they read, within 7 days of its end, not when revoked or later', async () => {
+    const user = await queryOne<{ id: number }>(
+      t.db,
+      sql`select id from users where email = 'tresorier@example.org'`,
+    );
+    const permission = await queryOne<{ id: number; name: string }>(
+      t.db,
+      sql`select id, name from permissions where code = 'contribution:view'`,
+    );
+    const grant = async (expires: string, revoked = false) =>
+      Number(
+        (await queryOne<{ id: number }>(
+          t.db,
+          sql`insert into user_permissions (user_id, permission_id, entity_type, entity_id, expires_at, revoked_at)
+              values (${user!.id}, ${permission!.id}, 'church', ${ids.church1}, now() + ${expires}::interval,
+                      ${revoked ? sql`now()` : sql`null`})
+              returning id`,
+        ))!.id,
+      );
+    const soon = await grant('3 days');
+    const later = await grant('30 days');
+    const revoked = await grant('2 days', true);
+    const past = await grant('-1 day');
+
+    const before = await queryOne<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from notifications where user_id = ${user!.id} and read_at is null`,
+    );
+    const count = await get('tresorier', '/api/notifications/unread-count');
+    expect(count.statusCode).toBe(200);
+    expect(count.json().unread).toBe(Number(before!.n) + 1);
+    const told = await queryRows<{ resource_id: number }>(
+      t.db,
+      sql`select resource_id from notifications where kind = 'permission.expiring' and user_id = ${user!.id}`,
+    );
+    expect(told.map((r) => Number(r.resource_id))).toEqual([soon]);
+    expect([later, revoked, past]).not.toContain(told[0].resource_id);
+
+    // the next poll and the list do not repeat it
+    expect((await get('tresorier', '/api/notifications/unread-count')).json().unread).toBe(
+      Number(before!.n) + 1,
+    );
+    const list = await mine('tresorier');
+    const notice = list.data.filter((n) => n.kind === 'permission.expiring');
+    expect(notice).toHaveLength(1);
+    const day = new Date(Date.now() + 3 * 86_400_000)
+      .toISOString()
+      .slice(0, 10)
+      .split('-')
+      .reverse()
+      .join('/');
+    expect(notice[0]).toMatchObject({
+      title: 'Permission bientôt expirée',
+      body: `La permission « ${permission!.name} » expire le ${day}.`,
+      link: '/mon-profil',
+    });
+    // another user's poll writes nothing for this one
+    await get('pasteur', '/api/notifications/unread-count');
+    expect(await recipientsOf('user_permission', soon, 'permission.expiring')).toEqual([
+      'tresorier@example.org',
+    ]);
+  });
+});

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { getHttpStatus } from './http-client';
 
 /** A 4xx will answer the same the second time; anything else (network, 5xx) gets one more try. */
@@ -8,8 +8,18 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return failureCount < 1;
 }
 
+/**
+ * The dashboards' queries start with this key (src/features/dashboard). They summarise every write, so
+ * any successful write marks them stale: the next home shows fresh figures, not the minute-old ones
+ * (decision 0031).
+ */
+export const DASHBOARD_QUERY_ROOT = 'dashboard';
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    mutationCache: new MutationCache({
+      onSuccess: () => client.invalidateQueries({ queryKey: [DASHBOARD_QUERY_ROOT] }),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 60_000,
@@ -19,6 +29,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: 0 },
     },
   });
+  return client;
 }
 
 /** The application's client; tests build their own with `createQueryClient()`. */

@@ -13,6 +13,7 @@ import { externalAccountantsRoute, leadersRoute, officeMembersRoute } from '@/fe
 import { orgDetailRoute, orgListRoute } from '@/features/org/routes';
 import { subscriptionRoutes } from '@/features/subscriptions/routes';
 import { notificationRoutes } from '@/features/notifications/routes';
+import { AdminDashboardSlot } from '@/features/dashboard/routes';
 import { entityRoute, GLOBAL_LEVEL, levelHandle, SpaceLevel } from '@/shared/level/level-context';
 import type { SpaceDefinition } from '@/shared/routing/space';
 import { departmentBranch } from '../common/branches';
@@ -37,7 +38,14 @@ export const space: SpaceDefinition = {
       element: <SpaceLevel level={GLOBAL_LEVEL} />,
       handle: levelHandle(),
       children: [
-        { index: true, element: <SpaceHub title="Administration" /> },
+        {
+          index: true,
+          element: (
+            <SpaceHub title="Administration">
+              <AdminDashboardSlot />
+            </SpaceHub>
+          ),
+        },
         ...notificationRoutes(),
         orgListRoute('bureaux-nationaux', 'national-offices'),
         entityRoute({

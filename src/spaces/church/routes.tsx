@@ -17,7 +17,7 @@ import { faithfulRoutes } from '@/features/faithful/routes';
 import { accountingDocumentsRoutes } from '@/features/journals/routes';
 import { officeMembersRoute } from '@/features/members/routes';
 import { subscriptionRoutes } from '@/features/subscriptions/routes';
-import { EntityDashboard } from '@/features/dashboard/components/entity-dashboard';
+import { EntityDashboardSlot } from '@/features/dashboard/routes';
 import { notificationRoutes } from '@/features/notifications/routes';
 import { useAccount } from '@/shared/auth/account-store';
 import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
@@ -51,7 +51,7 @@ function ChurchHome() {
   const church = useLeaderContext('church');
   return (
     <SpaceHub title="Mon église" subtitle={church?.name}>
-      <EntityDashboard />
+      <EntityDashboardSlot />
     </SpaceHub>
   );
 }

@@ -21,7 +21,7 @@ import { officeMembersRoute } from '@/features/members/routes';
 import { orgListRoute } from '@/features/org/routes';
 import { payrollRoutes } from '@/features/payroll/routes';
 import { subscriptionRoutes } from '@/features/subscriptions/routes';
-import { EntityDashboard } from '@/features/dashboard/components/entity-dashboard';
+import { accountingOverviewRoute, EntityDashboardSlot } from '@/features/dashboard/routes';
 import { notificationRoutes } from '@/features/notifications/routes';
 import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
 import { prefixed } from '@/shared/routing/page-route';
@@ -50,7 +50,7 @@ function NationalOfficeHome() {
   const office = useLeaderContext('nationalOffice');
   return (
     <SpaceHub title="Mon bureau national" subtitle={office?.name}>
-      <EntityDashboard />
+      <EntityDashboardSlot />
     </SpaceHub>
   );
 }
@@ -94,6 +94,7 @@ export const space: SpaceDefinition = {
         departmentListRoute(),
         // The office's accounting ('espace-comptable/...'): the pages stay at the office's Level.
         ...prefixed('espace-comptable', [
+          accountingOverviewRoute(),
           ...contributionRoutes(),
           ...expenseRoutes(),
           ...accountingDocumentsRoutes(),

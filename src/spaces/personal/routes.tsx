@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { activitiesRoute, departmentDashboardRoute } from '@/features/activities/routes';
 import { departmentContributionsRoute, myContributionsRoutes } from '@/features/contributions/routes';
 import { expenseRoutes, myExpensesRoute } from '@/features/expenses/routes';
-import { PersonalDashboard } from '@/features/dashboard/components/personal-dashboard';
+import { PersonalDashboardSlot } from '@/features/dashboard/routes';
 import { notificationRoutes } from '@/features/notifications/routes';
 import { profileRoute } from '@/features/profile/routes';
 import { useAccount } from '@/shared/auth/account-store';
@@ -18,7 +18,7 @@ function PersonalHome() {
   return (
     <>
       <SpaceHub title="Mon espace" subtitle={account?.faithfulChurch?.name}>
-        <PersonalDashboard />
+        <PersonalDashboardSlot />
       </SpaceHub>
       {departments.length > 0 && (
         <section aria-labelledby="my-departments" className="mx-auto mt-8 max-w-6xl space-y-3">

@@ -5,7 +5,7 @@ import { expenseAddRoute, expenseRoutes } from '@/features/expenses/routes';
 import { faithfulRoutes } from '@/features/faithful/routes';
 import { officeMembersRoute, regionMembersRoute } from '@/features/members/routes';
 import { orgListRoute } from '@/features/org/routes';
-import { EntityDashboard } from '@/features/dashboard/components/entity-dashboard';
+import { EntityDashboardSlot } from '@/features/dashboard/routes';
 import { notificationRoutes } from '@/features/notifications/routes';
 import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
 import type { SpaceDefinition } from '@/shared/routing/space';
@@ -30,7 +30,7 @@ function RegionHome() {
   const region = useLeaderContext('region');
   return (
     <SpaceHub title="Ma région" subtitle={region?.name}>
-      <EntityDashboard />
+      <EntityDashboardSlot />
     </SpaceHub>
   );
 }

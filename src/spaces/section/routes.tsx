@@ -4,7 +4,7 @@ import { contributionRoutes } from '@/features/contributions/routes';
 import { expenseRoutes } from '@/features/expenses/routes';
 import { officeMembersRoute } from '@/features/members/routes';
 import { orgListRoute } from '@/features/org/routes';
-import { EntityDashboard } from '@/features/dashboard/components/entity-dashboard';
+import { EntityDashboardSlot } from '@/features/dashboard/routes';
 import { notificationRoutes } from '@/features/notifications/routes';
 import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
 import type { SpaceDefinition } from '@/shared/routing/space';
@@ -23,7 +23,7 @@ function SectionHome() {
   const section = useLeaderContext('section');
   return (
     <SpaceHub title="Ma section" subtitle={section?.name}>
-      <EntityDashboard />
+      <EntityDashboardSlot />
     </SpaceHub>
   );
 }

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { Dashboard, PersonalDashboard } from '@contract/dashboard';
+import type { AdminDashboard, Dashboard, PersonalDashboard } from '@contract/dashboard';
 import { useAccountStore } from '@/shared/auth/account-store';
 import { demo } from '../app/fixtures';
 import { renderApp } from '../app/render-app';
@@ -30,6 +30,7 @@ const section: Dashboard = {
   ],
   pending: { to_approve: 2, to_pay: 1 },
   counts: { members: 4, faithful: 321, churches: 2 },
+  budget: { id: 31, year: 2026, status: 'approved', planned_expense: 400_000, spent: 300_000 },
   series: months,
   children: [
     { type: 'CHURCH', id: 12, name: 'Temple Béthel', receipts: 500_000, expenses: 200_000, faithful: 200 },
@@ -65,6 +66,16 @@ describe('the section dashboard (home of /ma-section)', () => {
     const pending = within(screen.getByRole('region', { name: 'En attente et effectifs' }));
     expect(pending.getByText('Demandes à approuver').nextSibling).toHaveTextContent('2');
     expect(pending.getByText('Fidèles').nextSibling).toHaveTextContent('321');
+    const budget = within(screen.getByRole('region', { name: 'Budget 2026' }));
+    expect(budget.getByText(/Budget utilisé/)).toHaveTextContent('Budget utilisé : 75 %');
+    expect(budget.getByRole('progressbar', { name: 'Budget utilisé' })).toHaveAttribute(
+      'aria-valuenow',
+      '75',
+    );
+    expect(budget.getByRole('link', { name: 'Voir le budget' })).toHaveAttribute(
+      'href',
+      '/ma-section/budget',
+    );
     // the existing links of the home stay
     expect(screen.getByRole('region', { name: 'Rubriques' })).toBeInTheDocument();
   });
@@ -101,5 +112,115 @@ describe('the personal dashboard (/dashboard)', () => {
       'href',
       '/mes-contributions/12181',
     );
+  });
+});
+
+describe('the national office’s accounting overview (/mon-bureau-national/espace-comptable)', () => {
+  it('shows the office’s figures and budget without the ranking, and opens the accounting pages', async () => {
+    let asked = '';
+    const office: Dashboard = {
+      ...section,
+      entity: { type: 'NATIONAL_OFFICE', id: 1, name: 'Bureau national de Côte d’Ivoire' },
+      budget: null,
+      children: [{ type: 'REGION', id: 3, name: 'Région Sud', receipts: 1, expenses: 0, faithful: 1 }],
+    };
+    server.use(
+      http.get('*/api/dashboard', ({ request }) => {
+        asked = new URL(request.url).search;
+        return HttpResponse.json({ data: office });
+      }),
+    );
+    renderApp('/mon-bureau-national/espace-comptable', demo.nationalTreasurer);
+    expect(
+      await screen.findByRole('region', { name: 'Trésorerie' }, { timeout: 12_000 }),
+    ).toBeInTheDocument();
+    expect(asked).toBe('?entity_type=NATIONAL_OFFICE&entity_id=1');
+    expect(screen.getByText('Aucun budget approuvé pour cette année.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Classement/ })).not.toBeInTheDocument();
+    const pages = within(screen.getByRole('region', { name: 'La comptabilité' }));
+    expect(pages.getByRole('link', { name: /Recettes/ })).toHaveAttribute(
+      'href',
+      '/mon-bureau-national/espace-comptable/recettes',
+    );
+    expect(pages.getByRole('link', { name: /Immobilisations/ })).toHaveAttribute(
+      'href',
+      '/mon-bureau-national/espace-comptable/immobilisations',
+    );
+  });
+});
+
+describe('the administrator’s home (/admin)', () => {
+  it('shows the counts, the connections, what to follow and the latest operations in French', async () => {
+    const figures: AdminDashboard = {
+      as_of: '2026-11-25',
+      counts: {
+        national_offices: 1,
+        regions: 4,
+        sections: 12,
+        churches: 57,
+        departments: 9,
+        users: 640,
+        faithful: 610,
+        external_accountants: 2,
+      },
+      sessions: { active: 14, users_today: 8, failed_logins_today: 3 },
+      unpaid_subscriptions: { count: 2, amount: 50_000 },
+      pending_transfers: 1,
+      audit: [
+        {
+          id: 91,
+          action: 'expense_request.create',
+          entity_type: 'expense_request',
+          entity_id: 42,
+          user: 'Awa Koné',
+          created_at: '2026-11-25T09:15:00.000Z',
+        },
+        {
+          id: 90,
+          action: 'something.new',
+          entity_type: null,
+          entity_id: null,
+          user: null,
+          created_at: '2026-11-25T09:00:00.000Z',
+        },
+      ],
+    };
+    server.use(http.get('*/api/dashboard/admin', () => HttpResponse.json({ data: figures })));
+    renderApp('/admin', demo.admin);
+    const org = within(await screen.findByRole('region', { name: 'Organisation' }, { timeout: 12_000 }));
+    expect(org.getByText('Églises').nextSibling).toHaveTextContent('57');
+    const sessions = within(screen.getByRole('region', { name: 'Connexions' }));
+    expect(sessions.getByText('Sessions ouvertes').nextSibling).toHaveTextContent('14');
+    const follow = within(screen.getByRole('region', { name: 'À suivre' }));
+    expect(follow.getByText(/50\s000/)).toBeInTheDocument();
+    const audit = within(screen.getByRole('region', { name: 'Dernières opérations' }));
+    const items = audit.getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Demande de dépense : création');
+    expect(items[0]).toHaveTextContent('Awa Koné');
+    expect(items[1]).toHaveTextContent('something.new');
+    expect(items[1]).toHaveTextContent('Système');
+  });
+
+  it('says so in French when the server refuses', async () => {
+    server.use(
+      http.get('*/api/dashboard/admin', () =>
+        HttpResponse.json(
+          { message: 'Seul un administrateur peut voir le tableau de bord de l’administration.' },
+          { status: 403 },
+        ),
+      ),
+    );
+    renderApp('/admin', demo.admin);
+    expect(
+      await screen.findByText(
+        'Seul un administrateur peut voir le tableau de bord de l’administration.',
+        undefined,
+        {
+          timeout: 12_000,
+        },
+      ),
+    ).toBeInTheDocument();
+    // the rest of the home stays usable
+    expect(screen.getByRole('region', { name: 'Rubriques' })).toBeInTheDocument();
   });
 });

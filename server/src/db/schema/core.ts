@@ -394,9 +394,12 @@ export const NOTIFICATION_KINDS = [
   'expense_request.rejected',
   'expense_request.paid',
   'permission.granted',
+  'permission.expiring',
   'faithful_transfer.to_confirm',
   'subscription.due',
   'subscription.paid',
+  'activity_report.submitted',
+  'activity_report.returned',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -426,5 +429,9 @@ export const notifications = pgTable(
     index('notifications_unread_idx')
       .on(t.userId)
       .where(sql`read_at is null`),
+    // a permission about to expire is told once per grant (written when its holder reads: decision 0031)
+    uniqueIndex('notifications_expiring_uq')
+      .on(t.userId, t.resourceId)
+      .where(sql`kind = 'permission.expiring'`),
   ],
 );

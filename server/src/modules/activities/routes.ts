@@ -458,7 +458,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         if (facts.status === 'submitted') throw httpError(409, M.reportNotSubmittable);
         throw httpError(403, 'Vous ne pouvez pas soumettre ce rapport.');
       }
-      await service.submitReport(db, request.params.id, facts, actor(request, user));
+      await service.submitReport(db, request.params.id, facts, parent, actor(request, user));
       return { message: M.submitted };
     },
   );

@@ -21,6 +21,7 @@ import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
 import { httpError } from '../../http/errors';
+import { activityReportReturned, activityReportSubmitted } from '../notifications/events';
 import { apiType, belowSql, ownerNameSql, type Owner } from './entities';
 
 export type Actor = { userId: number; ip: string };
@@ -747,15 +748,28 @@ export async function updateReport(
   });
 }
 
-export async function submitReport(db: Db, id: number, owner: Owner, actor: Actor): Promise<void> {
+export async function submitReport(
+  db: Db,
+  id: number,
+  owner: Owner,
+  parent: Owner,
+  actor: Actor,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await queryOne<{ id: number }>(
+    const row = await queryOne<{ id: number; title: string }>(
       tx,
       sql`update activity_reports set status = 'submitted', submitted_by = ${actor.userId}, submitted_at = now(),
             updated_at = now()
-          where id = ${id} and status in ('draft', 'returned') returning id`,
+          where id = ${id} and status in ('draft', 'returned') returning id, title`,
     );
     if (!row) throw httpError(409, M.reportNotSubmittable);
+    // those who may send it back, at the level above (issue 16), in this transaction
+    await activityReportSubmitted(
+      tx,
+      { id, title: row.title, ownerType: owner.type, ownerId: owner.id },
+      parent,
+      actor.userId,
+    );
     await audit(tx, {
       userId: actor.userId,
       action: 'activity_report.submit',
@@ -775,13 +789,32 @@ export async function returnReport(
   actor: Actor,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await queryOne<{ id: number }>(
+    const row = await queryOne<{
+      id: number;
+      title: string;
+      created_by: number | null;
+      submitted_by: number | null;
+    }>(
       tx,
       sql`update activity_reports set status = 'returned', return_comment = ${comment}, returned_by = ${actor.userId},
             returned_at = now(), updated_at = now()
-          where id = ${id} and status = 'submitted' returning id`,
+          where id = ${id} and status = 'submitted' returning id, title, created_by, submitted_by`,
     );
     if (!row) throw httpError(409, M.reportNotReturnable);
+    // its author and its submitter (issue 16), in this transaction
+    await activityReportReturned(
+      tx,
+      {
+        id,
+        title: row.title,
+        ownerType: owner.type,
+        ownerId: owner.id,
+        createdBy: row.created_by === null ? null : Number(row.created_by),
+        submittedBy: row.submitted_by === null ? null : Number(row.submitted_by),
+      },
+      comment,
+      actor.userId,
+    );
     await audit(tx, {
       userId: actor.userId,
       action: 'activity_report.return',

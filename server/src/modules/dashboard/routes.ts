@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '../../../../contract/common';
 import {
+  adminDashboardAnswerSchema,
   dashboardAnswerSchema,
   dashboardQuerySchema,
   personalDashboardAnswerSchema,
+  DASHBOARD_MESSAGES,
 } from '../../../../contract/dashboard';
 import { authorize } from '../../http/authorize';
 import { requireUser } from '../../http/context';
+import { httpError } from '../../http/errors';
+import { adminDashboard } from './admin';
 import { entityDashboard, personalDashboard } from './service';
 
 const TAGS = ['Tableaux de bord'];
@@ -15,6 +19,12 @@ const VIEW = ['contribution:view', 'expense_request:view', 'expense:view'];
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
+
+  // The figures are the user's own (authorised) and move with every write: no shared cache may keep
+  // them, and the browser asks again each time; the SPA keeps them a minute itself (decision 0031).
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'private, no-cache');
+  });
 
   app.get(
     '/dashboard',
@@ -40,6 +50,27 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const { entity_type: type, entity_id: id } = request.query;
       await authorize(request, { type, id }, VIEW);
       return { data: await entityDashboard(db, request.query) };
+    },
+  );
+
+  app.get(
+    '/dashboard/admin',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Tableau de bord de l'administration",
+        description:
+          'Administrateurs seulement. Entités en service (bureaux nationaux, régions, sections, églises, ' +
+          'départements), comptes actifs, fidèles, comptables externes, sessions ouvertes, utilisateurs vus ' +
+          'depuis 24 h, échecs de connexion depuis 24 h, souscriptions impayées, transferts en attente et ' +
+          'les dernières écritures du journal d’audit. Une seule requête SQL.',
+        response: { 200: adminDashboardAnswerSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      if (!user.isSuperAdmin) throw httpError(403, DASHBOARD_MESSAGES.adminOnly);
+      return { data: await adminDashboard(db) };
     },
   );
 

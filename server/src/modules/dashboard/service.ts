@@ -26,14 +26,14 @@ const GROUP: Record<Level, string> = {
   church: 'churches',
 };
 
-/**
- * Receipts and expenses of movements `m` (a treasury_movements alias) with `r` its reversed movement:
- * contributions and expense payments, net of their reversals; opening balances count for neither.
+/*
+ * The money figures read `derived.treasury_day_totals` (migration `*_dashboard_sql`, decision 0031): per
+ * entity, treasury account and UTC day, the receipts (contributions net of their reversals), the
+ * expenses (expense payments net of theirs) and the net of every movement, kept by triggers on
+ * treasury_movements: the same sums as the journals, from a few thousand rows instead of every movement.
+ * The faithful counts read `derived.church_faithful` (the active members per church, kept by triggers on
+ * users, same migration).
  */
-const RECEIPTS = sql`case when m.source_type = 'contribution' then m.receipt
-  when m.source_type = 'reversal' and r.source_type = 'contribution' then -r.receipt else 0 end`;
-const EXPENSES = sql`case when m.source_type = 'expense_payment' then m.expense
-  when m.source_type = 'reversal' and r.source_type = 'expense_payment' then -r.expense else 0 end`;
 
 /** The churches of an entity's subtree. */
 function churchesOf(level: Level, id: number): SQL {
@@ -93,30 +93,28 @@ export async function entityDashboard(db: Db, query: DashboardQuery): Promise<Da
   const entity = await queryOne<{ name: string }>(db, sql`select name from ${TABLE[level]} where id = ${id}`);
   if (!entity) throw httpError(404, 'Entité introuvable.');
 
-  const own = sql`m.entity_type = ${level} and m.entity_id = ${id}`;
+  const own = sql`d.entity_type = ${level} and d.entity_id = ${id}`;
   const periods = await queryOne<Record<string, number | string>>(
     db,
     sql`with b as (
           select current_date as today, date_trunc('month', current_date)::date as month_start,
-                 date_trunc('year', current_date)::date as year_start
+                 date_trunc('year', current_date)::date as year_start,
+                 (date_trunc('month', current_date) - interval '1 year')::date as lmonth_start,
+                 (date_trunc('month', current_date) - interval '11 months')::date as lmonth_end,
+                 (date_trunc('year', current_date) - interval '1 year')::date as lyear_start,
+                 (current_date - interval '1 year')::date as lyear_today
         )
         select b.today::text as as_of,
-          coalesce(sum(${RECEIPTS}) filter (where m.occurred_at >= b.month_start), 0)::bigint as month_r,
-          coalesce(sum(${EXPENSES}) filter (where m.occurred_at >= b.month_start), 0)::bigint as month_e,
-          coalesce(sum(${RECEIPTS}) filter (where m.occurred_at >= b.year_start), 0)::bigint as year_r,
-          coalesce(sum(${EXPENSES}) filter (where m.occurred_at >= b.year_start), 0)::bigint as year_e,
-          coalesce(sum(${RECEIPTS}) filter (where m.occurred_at >= b.month_start - interval '1 year'
-            and m.occurred_at < b.month_start - interval '1 year' + interval '1 month'), 0)::bigint as lmonth_r,
-          coalesce(sum(${EXPENSES}) filter (where m.occurred_at >= b.month_start - interval '1 year'
-            and m.occurred_at < b.month_start - interval '1 year' + interval '1 month'), 0)::bigint as lmonth_e,
-          coalesce(sum(${RECEIPTS}) filter (where m.occurred_at >= b.year_start - interval '1 year'
-            and m.occurred_at < b.today - interval '1 year' + interval '1 day'), 0)::bigint as lyear_r,
-          coalesce(sum(${EXPENSES}) filter (where m.occurred_at >= b.year_start - interval '1 year'
-            and m.occurred_at < b.today - interval '1 year' + interval '1 day'), 0)::bigint as lyear_e
+          coalesce(sum(d.receipts) filter (where d.day >= b.month_start), 0)::bigint as month_r,
+          coalesce(sum(d.expenses) filter (where d.day >= b.month_start), 0)::bigint as month_e,
+          coalesce(sum(d.receipts) filter (where d.day >= b.year_start), 0)::bigint as year_r,
+          coalesce(sum(d.expenses) filter (where d.day >= b.year_start), 0)::bigint as year_e,
+          coalesce(sum(d.receipts) filter (where d.day >= b.lmonth_start and d.day < b.lmonth_end), 0)::bigint as lmonth_r,
+          coalesce(sum(d.expenses) filter (where d.day >= b.lmonth_start and d.day < b.lmonth_end), 0)::bigint as lmonth_e,
+          coalesce(sum(d.receipts) filter (where d.day >= b.lyear_start and d.day <= b.lyear_today), 0)::bigint as lyear_r,
+          coalesce(sum(d.expenses) filter (where d.day >= b.lyear_start and d.day <= b.lyear_today), 0)::bigint as lyear_e
         from b
-        left join treasury_movements m on ${own} and m.occurred_at >= b.year_start - interval '1 year'
-          and m.occurred_at < b.today + interval '1 day'
-        left join treasury_movements r on r.id = m.reverses_id
+        left join derived.treasury_day_totals d on ${own} and d.day >= b.lyear_start and d.day <= b.today
         group by b.today`,
   );
 
@@ -125,14 +123,18 @@ export async function entityDashboard(db: Db, query: DashboardQuery): Promise<Da
     sql`with months as (
           select generate_series(date_trunc('month', current_date) - interval '11 months',
                                  date_trunc('month', current_date), interval '1 month')::date as start
+        ),
+        totals as (
+          select date_trunc('month', d.day)::date as start, sum(d.receipts) as receipts, sum(d.expenses) as expenses
+          from derived.treasury_day_totals d
+          where ${own} and d.day >= (date_trunc('month', current_date) - interval '11 months')::date
+            and d.day <= current_date
+          group by 1
         )
         select to_char(months.start, 'YYYY-MM') as month,
-          coalesce(sum(${RECEIPTS}), 0)::bigint as receipts, coalesce(sum(${EXPENSES}), 0)::bigint as expenses
-        from months
-        left join treasury_movements m on ${own} and m.occurred_at >= months.start
-          and m.occurred_at < months.start + interval '1 month'
-        left join treasury_movements r on r.id = m.reverses_id
-        group by months.start order by months.start`,
+          coalesce(totals.receipts, 0)::bigint as receipts, coalesce(totals.expenses, 0)::bigint as expenses
+        from months left join totals on totals.start = months.start
+        order by months.start`,
   );
 
   const balances = await queryRows<{
@@ -142,10 +144,10 @@ export async function entityDashboard(db: Db, query: DashboardQuery): Promise<Da
     balance: number;
   }>(
     db,
-    sql`select a.id as account_id, a.name, m.journal_type, sum(m.receipt - m.expense)::bigint as balance
-        from treasury_movements m join operation_accounts a on a.id = m.payment_account_id
+    sql`select a.id as account_id, a.name, d.journal_type, sum(d.net)::bigint as balance
+        from derived.treasury_day_totals d join operation_accounts a on a.id = d.payment_account_id
         where ${own}
-        group by a.id, a.name, m.journal_type order by m.journal_type, a.name`,
+        group by a.id, a.name, d.journal_type order by d.journal_type, a.name`,
   );
 
   const requestType = query.entity_type;
@@ -160,8 +162,30 @@ export async function entityDashboard(db: Db, query: DashboardQuery): Promise<Da
                            and l.status <> 'cancelled' and l.amount_validated < l.amount))::int as to_pay,
           (select count(distinct ra.user_id) from role_assignments ra
              where ra."group" = ${GROUP[level]} and ra.group_id = ${id})::int as members,
-          (select count(*) from users u where u.active and u.church_id in (${churchesOf(level, id)}))::int as faithful,
+          (select coalesce(sum(f.n), 0) from derived.church_faithful f
+             where f.church_id in (${churchesOf(level, id)}))::int as faithful,
           (select count(*) from (${churchesOf(level, id)}) x)::int as churches`,
+  );
+
+  // The year's budget of the entity and what its expense lines used, as the budget's page counts it
+  // (the yearly totals per line kept by the triggers of migration 0005_budgets_sql).
+  const budget = await queryOne<{
+    id: number;
+    year: number;
+    status: 'approved' | 'finalized';
+    planned: number | string;
+    spent: number | string;
+  }>(
+    db,
+    sql`select b.id, b.year, b.status,
+          (select coalesce(sum(bl.amount), 0) from budget_lines bl
+             where bl.budget_id = b.id and bl.category = 'EXPENSE')::bigint as planned,
+          (select coalesce(sum(s.amount), 0) from budget_lines bl
+             join derived.budget_line_year_spent s on s.budget_line_id = bl.id and s.year = b.year
+             where bl.budget_id = b.id and bl.category = 'EXPENSE')::bigint as spent
+        from budgets b
+        where b.entity_type = ${level} and b.entity_id = ${id}
+          and b.year = extract(year from current_date)::int and b.status in ('approved', 'finalized')`,
   );
 
   const below = childUnits(level, id);
@@ -170,17 +194,16 @@ export async function entityDashboard(db: Db, query: DashboardQuery): Promise<Da
         db,
         sql`with units as (${below.units}),
             money as (
-              select u.child, coalesce(sum(${RECEIPTS}), 0)::bigint as receipts,
-                     coalesce(sum(${EXPENSES}), 0)::bigint as expenses
+              select u.child, coalesce(sum(d.receipts), 0)::bigint as receipts,
+                     coalesce(sum(d.expenses), 0)::bigint as expenses
               from units u
-              join treasury_movements m on m.entity_type = u.entity_type and m.entity_id = u.entity_id
-                and m.occurred_at >= date_trunc('year', current_date)
-              left join treasury_movements r on r.id = m.reverses_id
+              join derived.treasury_day_totals d on d.entity_type = u.entity_type and d.entity_id = u.entity_id
+                and d.day >= date_trunc('year', current_date)::date and d.day <= current_date
               group by u.child
             ),
             people as (
-              select u.child, count(x.id)::int as faithful from units u
-              join users x on x.church_id = u.entity_id and u.entity_type = 'church' and x.active
+              select u.child, sum(f.n)::int as faithful from units u
+              join derived.church_faithful f on f.church_id = u.entity_id and u.entity_type = 'church'
               group by u.child
             )
             select k.id, k.name, coalesce(money.receipts, 0) as receipts, coalesce(money.expenses, 0) as expenses,
@@ -209,6 +232,15 @@ export async function entityDashboard(db: Db, query: DashboardQuery): Promise<Da
     })),
     pending: { to_approve: n(counts?.to_approve), to_pay: n(counts?.to_pay) },
     counts: { members: n(counts?.members), faithful: n(counts?.faithful), churches: n(counts?.churches) },
+    budget: budget
+      ? {
+          id: n(budget.id),
+          year: n(budget.year),
+          status: budget.status,
+          planned_expense: n(budget.planned),
+          spent: n(budget.spent),
+        }
+      : null,
     series: series.map((s) => ({ month: s.month, receipts: n(s.receipts), expenses: n(s.expenses) })),
     children: children.map((c) => ({
       type: below!.type,

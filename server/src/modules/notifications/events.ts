@@ -161,3 +161,69 @@ export async function subscriptionEvent(
     resourceId: s.id,
   });
 }
+
+type ReportRef = { id: number; title: string; ownerType: string; ownerId: number };
+
+/** The home of a level's own space, where its reports are ('/ma-section'). */
+const SPACE_ROOT: Record<string, string> = {
+  church: '/mon-eglise',
+  section: '/ma-section',
+  region: '/ma-region',
+  national_office: '/mon-bureau-national',
+};
+
+/**
+ * A report submitted to the level above: those who may send it back there (report:update on the
+ * parent), at its page in the parent's space (a section's report under the region's sections, a
+ * region's under the office's regions; a church's or a department's at the parent's own reports).
+ */
+export async function activityReportSubmitted(
+  tx: Db,
+  report: ReportRef,
+  parent: { type: string; id: number },
+  actorId: number,
+): Promise<void> {
+  const link =
+    report.ownerType === 'section' && parent.type === 'region'
+      ? `/ma-region/sections/${report.ownerId}/rapport-activites/${report.id}`
+      : report.ownerType === 'region' && parent.type === 'national_office'
+        ? `/mon-bureau-national/regions/${report.ownerId}/rapport-activites/${report.id}`
+        : SPACE_ROOT[parent.type]
+          ? `${SPACE_ROOT[parent.type]}/rapport-activites/${report.id}`
+          : null;
+  await notify(tx, await holdersOf(tx, ['report:update'], parent.type, parent.id, [actorId]), {
+    kind: 'activity_report.submitted',
+    title: 'Rapport d’activités soumis',
+    body: `Le rapport « ${report.title} » vous a été soumis.`,
+    link: () => link,
+    resourceType: 'activity_report',
+    resourceId: report.id,
+  });
+}
+
+/** A report sent back: its author and whoever submitted it, at its page in their own space. */
+export async function activityReportReturned(
+  tx: Db,
+  report: ReportRef & { createdBy: number | null; submittedBy: number | null },
+  comment: string,
+  actorId: number,
+): Promise<void> {
+  const people = [...new Set([report.createdBy, report.submittedBy])].filter(
+    (id): id is number => id !== null && id !== actorId,
+  );
+  const to = (await Promise.all(people.map((id) => recipient(tx, id)))).flat();
+  const link =
+    report.ownerType === 'department'
+      ? `/departements/${report.ownerId}/dashboard`
+      : SPACE_ROOT[report.ownerType]
+        ? `${SPACE_ROOT[report.ownerType]}/rapport-activites/${report.id}`
+        : null;
+  await notify(tx, to, {
+    kind: 'activity_report.returned',
+    title: 'Rapport d’activités renvoyé',
+    body: `Le rapport « ${report.title} » vous est renvoyé : ${comment}`,
+    link: () => link,
+    resourceType: 'activity_report',
+    resourceId: report.id,
+  });
+}

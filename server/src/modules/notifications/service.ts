@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Notification, NotificationList } from '../../../../contract/notifications';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
@@ -110,10 +110,37 @@ type Row = {
   read_at: string | Date | null;
 };
 
+/** How many days before its end a grant's holder is told it expires. */
+export const EXPIRING_WITHIN_DAYS = 7;
+
+/**
+ * The notices of the user's grants that end within EXPIRING_WITHIN_DAYS, written when the user reads
+ * (the bell's poll, the list) rather than by a scheduled job (decision 0031): nothing to run on a fresh
+ * machine, nothing to coordinate between server processes, and the holder is told by the next poll
+ * after the grant enters the window. Once per grant (a unique partial index; a concurrent poll's
+ * duplicate is dropped by `on conflict do nothing`); a revoked grant is not told.
+ */
+function expiringNotices(userId: number): SQL {
+  return sql`insert into notifications (user_id, kind, title, body, link, resource_type, resource_id)
+    select up.user_id, 'permission.expiring', 'Permission bientôt expirée',
+           'La permission « ' || p.name || ' » expire le '
+             || to_char(up.expires_at at time zone 'UTC', 'DD/MM/YYYY') || '.',
+           '/mon-profil', 'user_permission', up.id
+    from user_permissions up join permissions p on p.id = up.permission_id
+    where up.user_id = ${userId} and up.revoked_at is null
+      and up.expires_at > now() and up.expires_at <= now() + make_interval(days => ${EXPIRING_WITHIN_DAYS})
+      and not exists (select 1 from notifications n
+                      where n.user_id = up.user_id and n.kind = 'permission.expiring' and n.resource_id = up.id)
+    on conflict do nothing`;
+}
+
+/** The unread count, after writing the user's notices of grants about to expire (one statement). */
 export async function unreadCount(db: Db, userId: number): Promise<number> {
   const row = await queryOne<{ n: number }>(
     db,
-    sql`select count(*)::int as n from notifications where user_id = ${userId} and read_at is null`,
+    sql`with added as (${expiringNotices(userId)} returning 1)
+        select ((select count(*) from notifications where user_id = ${userId} and read_at is null)
+                + (select count(*) from added))::int as n`,
   );
   return Number(row?.n ?? 0);
 }
@@ -124,6 +151,7 @@ export async function listNotifications(
   query: { page: number; limit: number; unread?: 'true' | 'false' },
 ): Promise<NotificationList> {
   const onlyUnread = query.unread === 'true';
+  await db.execute(expiringNotices(userId));
   const filter = onlyUnread ? sql` and read_at is null` : sql``;
   const rows = await queryRows<Row>(
     db,

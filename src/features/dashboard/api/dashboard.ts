@@ -1,21 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Dashboard, PersonalDashboard } from '@contract/dashboard';
+import type { AdminDashboard, Dashboard, PersonalDashboard } from '@contract/dashboard';
 import { http } from '@/shared/api/http-client';
+import { DASHBOARD_QUERY_ROOT } from '@/shared/api/query-client';
 import { levelEntity, type Level } from '@/shared/level/level-context';
 import { entityParams } from '@/shared/level/wire';
 
 export const dashboardKeys = {
-  level: (level: Level) => ['dashboard', level] as const,
-  me: ['dashboard', 'me'] as const,
+  level: (level: Level) => [DASHBOARD_QUERY_ROOT, level] as const,
+  me: [DASHBOARD_QUERY_ROOT, 'me'] as const,
+  admin: [DASHBOARD_QUERY_ROOT, 'admin'] as const,
 };
 
-/** GET /dashboard for the Level's entity (one call; figures kept 60 s). */
+/**
+ * How long a dashboard's figures are reused without asking again (decision 0031): a minute, in
+ * TanStack Query rather than an HTTP max-age, so that the SPA's own writes drop them at once (every
+ * successful mutation invalidates the DASHBOARD_QUERY_ROOT key, src/shared/api/query-client.ts).
+ */
+export const DASHBOARD_STALE_TIME = 60_000;
+
+/** GET /dashboard for the Level's entity (one call; figures kept a minute). */
 export function useDashboard(level: Level) {
   const entity = levelEntity(level);
   return useQuery({
     queryKey: dashboardKeys.level(level),
     enabled: entity !== null && entity.entityType !== 'ACTIVITY_GROUP',
-    staleTime: 60_000,
+    staleTime: DASHBOARD_STALE_TIME,
     queryFn: async () =>
       (await http.get<{ data: Dashboard }>('/dashboard', { params: entityParams(entity!) })).data.data,
   });
@@ -24,7 +33,16 @@ export function useDashboard(level: Level) {
 export function usePersonalDashboard() {
   return useQuery({
     queryKey: dashboardKeys.me,
-    staleTime: 60_000,
+    staleTime: DASHBOARD_STALE_TIME,
     queryFn: async () => (await http.get<{ data: PersonalDashboard }>('/dashboard/me')).data.data,
+  });
+}
+
+/** GET /dashboard/admin: the administrator's home. */
+export function useAdminDashboard() {
+  return useQuery({
+    queryKey: dashboardKeys.admin,
+    staleTime: DASHBOARD_STALE_TIME,
+    queryFn: async () => (await http.get<{ data: AdminDashboard }>('/dashboard/admin')).data.data,
   });
 }

@@ -7,6 +7,7 @@ import { Card } from '@/shared/ui/card';
 import { FormError } from '@/shared/ui/form-error';
 import { MonthChart } from '@/shared/ui/month-chart';
 import { Money } from '@/shared/ui/money';
+import { ProgressBar } from '@/shared/ui/progress-bar';
 import { Spinner } from '@/shared/ui/spinner';
 import { useDashboard } from '../api/dashboard';
 
@@ -40,7 +41,7 @@ function Figure({ label, amount, before }: { label: string; amount: number; befo
  * The dashboard of the Level's entity (the home of the church, section, region and national office
  * spaces): one GET /dashboard.
  */
-export function EntityDashboard() {
+export function EntityDashboard({ ranking = true }: { ranking?: boolean }) {
   const level = useLevel();
   const dashboard = useDashboard(level);
   if (dashboard.isPending)
@@ -50,10 +51,10 @@ export function EntityDashboard() {
       </div>
     );
   if (dashboard.isError) return <FormError message={errorMessage(dashboard.error)} />;
-  return <Figures data={dashboard.data} />;
+  return <Figures data={dashboard.data} ranking={ranking} />;
 }
 
-function Figures({ data }: { data: Dashboard }) {
+function Figures({ data, ranking }: { data: Dashboard; ranking: boolean }) {
   const paths = useSpacePaths();
   const expenses = paths.page('expenses.list');
   const total = data.balances.reduce((sum, b) => sum + b.balance, 0);
@@ -125,8 +126,43 @@ function Figures({ data }: { data: Dashboard }) {
       <Card title="Recettes et dépenses des 12 derniers mois">
         <MonthChart points={data.series} title="Recettes et dépenses des 12 derniers mois" />
       </Card>
-      {data.children.length > 0 && <Ranking data={data} />}
+      <BudgetUsed data={data} />
+      {ranking && data.children.length > 0 && <Ranking data={data} />}
     </div>
+  );
+}
+
+/** The year's budget against what its expense lines used (GET /dashboard's `budget`). */
+function BudgetUsed({ data }: { data: Dashboard }) {
+  const paths = useSpacePaths();
+  const to = paths.page('budgets.current');
+  const title = `Budget ${data.budget?.year ?? new Date(data.as_of).getFullYear()}`;
+  if (!data.budget)
+    return (
+      <Card title={title}>
+        <p className="text-sm text-slate-600">Aucun budget approuvé pour cette année.</p>
+      </Card>
+    );
+  const { planned_expense: planned, spent } = data.budget;
+  const percent = planned > 0 ? Math.round((spent / planned) * 100) : 0;
+  return (
+    <Card
+      title={title}
+      actions={
+        to && (
+          <Link to={to} className="text-sm font-medium text-brand-700 underline">
+            Voir le budget
+          </Link>
+        )
+      }
+    >
+      <p className="text-sm text-slate-700">
+        Budget utilisé : <span className="font-semibold text-slate-900">{percent} %</span> —{' '}
+        <Money amount={spent} wrap /> payés sur <Money amount={planned} wrap /> de dépenses prévues
+        {spent > planned && <span className="block font-medium text-red-700">Le budget est dépassé.</span>}
+      </p>
+      <ProgressBar value={percent} label="Budget utilisé" className="mt-2" />
+    </Card>
   );
 }
 

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "notifications_expiring_uq" ON "notifications" USING btree ("user_id","resource_id") WHERE kind = 'permission.expiring';
