@@ -201,7 +201,7 @@ describe('the administrator’s home (/admin)', () => {
     expect(items[1]).toHaveTextContent('Système');
   });
 
-  it('says so in French when the server refuses', async () => {
+  it('leads to the access-refused page when the server refuses (the app-wide 403 rule)', async () => {
     server.use(
       http.get('*/api/dashboard/admin', () =>
         HttpResponse.json(
@@ -212,15 +212,8 @@ describe('the administrator’s home (/admin)', () => {
     );
     renderApp('/admin', demo.admin);
     expect(
-      await screen.findByText(
-        'Seul un administrateur peut voir le tableau de bord de l’administration.',
-        undefined,
-        {
-          timeout: 12_000,
-        },
-      ),
+      await screen.findByRole('heading', { level: 1, name: 'Accès refusé' }, { timeout: 12_000 }),
     ).toBeInTheDocument();
-    // the rest of the home stays usable
-    expect(screen.getByRole('region', { name: 'Rubriques' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Retour à mon espace' })).toHaveAttribute('href', '/admin');
   });
 });
