@@ -109,6 +109,9 @@ describe("a moved church's history stays where it was made (issue 20)", () => {
       sql`select from_section_id, to_section_id, effective_date::text as day from church_moves where church_id = ${ids.church}`,
     );
     expect(history).toEqual({ from_section_id: ids.s1, to_section_id: ids.s2, day: today });
+    // the church's read gives the last move's day, which the move dialog's date must follow
+    const read = await t.as('admin@example.org', { method: 'GET', url: `/api/churches/${ids.church}` });
+    expect(read.json().data.last_moved_on).toBe(today);
 
     // last year: unchanged everywhere
     expect(await totals('SECTION', ids.s1, lastYear)).toEqual(s1Before);
