@@ -7,7 +7,7 @@ import type { MobileNavProps } from './mobile-nav-drawer';
 type Loaded = typeof import('./mobile-nav-drawer');
 let loaded: Loaded | null = null;
 let loading: Promise<Loaded> | null = null;
-const loadDrawer = (): Promise<Loaded> => {
+export const loadMobileNavDrawer = (): Promise<Loaded> => {
   loading ??= import('./mobile-nav-drawer').then((module) => (loaded = module));
   return loading;
 };
@@ -22,7 +22,7 @@ export function MobileNav(props: MobileNavProps) {
   const [module, setModule] = useState<Loaded | null>(loaded);
   const button = useRef<HTMLButtonElement | null>(null);
   useEffect(() => {
-    if (open && !module) void loadDrawer().then((next) => setModule(() => next));
+    if (open && !module) void loadMobileNavDrawer().then((next) => setModule(() => next));
   }, [open, module]);
   const Drawer = module?.MobileNavDrawer;
   return (
@@ -33,8 +33,8 @@ export function MobileNav(props: MobileNavProps) {
         aria-label="Ouvrir le menu"
         aria-haspopup="dialog"
         aria-expanded={open}
-        onPointerEnter={() => void loadDrawer()}
-        onFocus={() => void loadDrawer()}
+        onPointerEnter={() => void loadMobileNavDrawer()}
+        onFocus={() => void loadMobileNavDrawer()}
         onClick={() => setOpen(true)}
         className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 lg:hidden"
       >
