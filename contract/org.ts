@@ -65,6 +65,8 @@ export const churchSchema = z.object({
   region: entityRefSchema,
   nationalOffice: entityRefSchema,
   ...orgContactShape,
+  /** the effective date (YYYY-MM-DD) of the church's last move, null when it never moved: a new move must follow it */
+  last_moved_on: z.string().nullable().optional(),
   created_at: z.iso.datetime(),
 });
 export type Church = z.infer<typeof churchSchema>;

@@ -15,6 +15,7 @@ export const ORG_MESSAGES = {
   archived: 'Cette entité est archivée : restaurez-la avant de la modifier.',
   sameSection: "L'église est déjà dans cette section.",
   moveBeforeLast: "La date d'effet doit suivre celle du dernier déplacement de l'église.",
+  moveDateRequired: "La date d'effet est requise.",
   activeChildren: {
     national_office: 'Ce bureau national a encore des régions actives : archivez-les d’abord.',
     region: 'Cette région a encore des sections actives : archivez-les ou déplacez leurs églises d’abord.',

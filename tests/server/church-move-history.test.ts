@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORG_MESSAGES } from '../../contract/org';
 import { todayInDenomination } from '../../contract/dates';
 import { queryOne } from '../../server/src/db/query';
-import { recordMovement } from '../../server/src/modules/treasury/movements';
+import { recordMovement, reverseMovement } from '../../server/src/modules/treasury/movements';
 import { createTestApp, type TestApp } from './helpers';
 
 /**
@@ -24,8 +24,14 @@ async function one(query: ReturnType<typeof sql>): Promise<number> {
   return Number(row.id);
 }
 
-async function movement(entityType: 'church' | 'department', entityId: number, day: string, receipt: number) {
-  await t.db.transaction((tx) =>
+async function movement(
+  entityType: 'church' | 'department',
+  entityId: number,
+  day: string,
+  receipt: number,
+  sourceType: 'contribution' | 'opening_balance' = 'contribution',
+) {
+  return t.db.transaction((tx) =>
     recordMovement(tx, {
       entityType,
       entityId,
@@ -34,14 +40,18 @@ async function movement(entityType: 'church' | 'department', entityId: number, d
       occurredAt: `${day}T10:00:00Z`,
       designation: 'Offrande (essai du déplacement)',
       receipt,
-      sourceType: 'contribution',
+      sourceType,
       sourceId: null,
       createdBy: null,
     }),
   );
 }
 
-type Totals = { receipts: number; parts: Array<{ type: string; id: number; receipts: number }> };
+type Totals = {
+  receipts: number;
+  expenses: number;
+  parts: Array<{ type: string; id: number; receipts: number }>;
+};
 
 async function totals(
   type: string,
@@ -99,6 +109,9 @@ describe("a moved church's history stays where it was made (issue 20)", () => {
       sql`select from_section_id, to_section_id, effective_date::text as day from church_moves where church_id = ${ids.church}`,
     );
     expect(history).toEqual({ from_section_id: ids.s1, to_section_id: ids.s2, day: today });
+    // the church's read gives the last move's day, which the move dialog's date must follow
+    const read = await t.as('admin@example.org', { method: 'GET', url: `/api/churches/${ids.church}` });
+    expect(read.json().data.last_moved_on).toBe(today);
 
     // last year: unchanged everywhere
     expect(await totals('SECTION', ids.s1, lastYear)).toEqual(s1Before);
@@ -117,6 +130,17 @@ describe("a moved church's history stays where it was made (issue 20)", () => {
     expect(s2After.receipts).toBe(s2.receipts + 3_000);
     expect(partOf(s2After, 'church', ids.church)).toBe(partOf(s2, 'church', ids.church) + 3_000);
     expect((await totals('REGION', ids.r2, thisYear)).receipts).toBe(r2.receipts + 3_000);
+  });
+
+  it('counts receipts net of their reversals and leaves opening balances out', async () => {
+    const before = await totals('SECTION', ids.s2, thisYear);
+    const gift = await movement('church', ids.church, today, 5_000);
+    await t.db.transaction((tx) => reverseMovement(tx, gift.id, { createdBy: null }));
+    await movement('church', ids.church, today, 9_000, 'opening_balance');
+    const after = await totals('SECTION', ids.s2, thisYear);
+    expect(after.receipts).toBe(before.receipts);
+    expect(after.expenses).toBe(before.expenses);
+    expect(partOf(after, 'church', ids.church)).toBe(partOf(before, 'church', ids.church));
   });
 
   it('checks the effective date: not in the future, not before the last move, in French', async () => {

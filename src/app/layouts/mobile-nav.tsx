@@ -1,118 +1,46 @@
-import { useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
-import { Link } from 'react-router';
-import type { Account } from '@contract/auth';
-import type { NavItem } from '@/shared/routing/space';
-import { roleLabel, spacesOf, type SpaceKey } from '@/shared/auth/roles';
-import { APP_TITLE } from '@/shared/config';
-import { cn } from '@/shared/lib/cn';
+import { useEffect, useRef, useState } from 'react';
 import { NavIcon } from '@/spaces/common/nav-icon';
-import { SpaceNav } from './space-nav';
+import type { MobileNavProps } from './mobile-nav-drawer';
+
+// The drawer (Radix Dialog, its focus trap and scroll lock: ~10 KB compressed) loads when the menu
+// button is first pointed at, focused or pressed, not with every signed-in page (issue 18, decision 0032).
+type Loaded = typeof import('./mobile-nav-drawer');
+let loaded: Loaded | null = null;
+let loading: Promise<Loaded> | null = null;
+export const loadMobileNavDrawer = (): Promise<Loaded> => {
+  loading ??= import('./mobile-nav-drawer').then((module) => (loaded = module));
+  return loading;
+};
 
 /**
  * The phone's navigation: a menu button opening a drawer (focus trapped, Escape closes). On a phone
  * (below `sm`) the drawer also holds what the header has no room for: the user's first name and role,
  * their other spaces and the logout, so that the page title keeps the header's width.
  */
-export function MobileNav({
-  items,
-  home,
-  spaceLabel,
-  account,
-  current,
-  onLogout,
-  leaving = false,
-}: {
-  items: NavItem[];
-  home: string;
-  spaceLabel: string;
-  account?: Account;
-  current?: SpaceKey;
-  onLogout?: () => void;
-  leaving?: boolean;
-}) {
-  const spaces = account ? spacesOf(account) : [];
+export function MobileNav(props: MobileNavProps) {
   const [open, setOpen] = useState(false);
+  const [module, setModule] = useState<Loaded | null>(loaded);
+  const button = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    if (open && !module) void loadMobileNavDrawer().then((next) => setModule(() => next));
+  }, [open, module]);
+  const Drawer = module?.MobileNavDrawer;
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <button
-          type="button"
-          aria-label="Ouvrir le menu"
-          className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 lg:hidden"
-        >
-          <NavIcon name="menu" />
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl focus:outline-none">
-          <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
-            <Dialog.Title className="truncate text-base font-semibold text-slate-900">
-              {spaceLabel}
-            </Dialog.Title>
-            <Dialog.Close asChild>
-              <button
-                type="button"
-                aria-label="Fermer le menu"
-                className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
-              >
-                <NavIcon name="close" />
-              </button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">Rubriques de l’espace {spaceLabel}</Dialog.Description>
-          <div className="flex-1 overflow-y-auto p-3">
-            <SpaceNav
-              items={items}
-              home={home}
-              label={`Navigation ${spaceLabel}`}
-              onNavigate={() => setOpen(false)}
-            />
-          </div>
-          {account && (
-            <div className="border-t border-slate-200 px-4 py-3 sm:hidden">
-              <p className="text-sm font-medium text-slate-900">{account.firstname}</p>
-              <p className="text-xs text-slate-600">{roleLabel(account)}</p>
-              {spaces.length > 1 && (
-                <nav aria-label="Mes espaces" className="mt-2">
-                  <ul className="space-y-1">
-                    {spaces.map((space) => (
-                      <li key={space.key}>
-                        <Link
-                          to={space.path}
-                          onClick={() => setOpen(false)}
-                          aria-current={space.key === current ? 'page' : undefined}
-                          className={cn(
-                            'block rounded-md px-3 py-2 text-sm hover:bg-slate-100',
-                            space.key === current
-                              ? 'bg-brand-50 font-semibold text-brand-800'
-                              : 'text-slate-700',
-                          )}
-                        >
-                          {space.label}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                </nav>
-              )}
-              {onLogout && (
-                <button
-                  type="button"
-                  onClick={onLogout}
-                  disabled={leaving}
-                  className="mt-2 inline-flex min-h-10 w-full items-center gap-2 rounded-md px-3 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-50"
-                >
-                  <NavIcon name="logout" />
-                  Déconnexion
-                </button>
-              )}
-            </div>
-          )}
-          <p className="border-t border-slate-200 px-4 py-3 text-xs text-slate-600">{APP_TITLE}</p>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <button
+        ref={button}
+        type="button"
+        aria-label="Ouvrir le menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadMobileNavDrawer()}
+        onFocus={() => void loadMobileNavDrawer()}
+        onClick={() => setOpen(true)}
+        className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 lg:hidden"
+      >
+        <NavIcon name="menu" />
+      </button>
+      {Drawer && <Drawer {...props} open={open} setOpen={setOpen} opener={button} />}
+    </>
   );
 }

@@ -2,6 +2,16 @@ import axios, { AxiosError } from 'axios';
 import { useAccountStore } from '@/shared/auth/account-store';
 import { useLeaderStore } from '@/shared/auth/leader-store';
 
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /**
+     * A 403 on this call is the caller's to show (a part of a page the user may not read, the rest of
+     * the page stays): the access-refused page is not opened.
+     */
+    forbiddenIsAnswer?: boolean;
+  }
+}
+
 /** What every failed call rejects with: the server's body (`{ message }` in French), else the error's message. */
 export type ApiErrorBody = { message: string; [key: string]: unknown };
 
@@ -59,7 +69,7 @@ http.interceptors.response.use(
         useLeaderStore.getState().clear();
         browserPage.reload();
       }
-    } else if (status === 403) {
+    } else if (status === 403 && !(error instanceof AxiosError && error.config?.forbiddenIsAnswer)) {
       onForbidden();
     }
     return Promise.reject(toRejection(error));

@@ -1,5 +1,13 @@
-import * as RadixSelect from '@radix-ui/react-select';
-import { forwardRef, type ReactNode } from 'react';
+import {
+  forwardRef,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ForwardedRef,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { cn } from '@/shared/lib/cn';
 import {
   controlClass,
@@ -31,16 +39,94 @@ export type SelectProps = {
   className?: string;
 };
 
+// Radix Select and what it brings (popper, floating-ui, collection: ~17 KB compressed) load when the
+// user comes near a field (hover, focus, touch), not with the list page whose filters show one
+// (issue 18, decision 0032). Once loaded, every Select renders it at once.
+type Loaded = typeof import('./select-radix');
+let loaded: Loaded | null = null;
+let loading: Promise<Loaded> | null = null;
+export function loadSelect(): Promise<Loaded> {
+  loading ??= import('./select-radix').then((module) => (loaded = module));
+  return loading;
+}
+
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
+
+function setRef<T>(ref: ForwardedRef<T>, value: T | null) {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) ref.current = value;
+}
+
 /**
  * A labelled list to pick one value from (Radix Select: keyboard, typeahead, screen readers).
  * Use react-hook-form's `Controller` (`value`, `onChange`, `onBlur`).
  */
-export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select(
+export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select(props, ref) {
+  const generated = useId();
+  const id = props.id ?? generated;
+  const [module, setModule] = useState<Loaded | null>(loaded);
+  // what the user did to the look-alike before the real one came: open it, or put the focus on it
+  const intent = useRef<{ open: boolean; focus: boolean }>({ open: false, focus: false });
+  const lookAlike = useRef<HTMLButtonElement | null>(null);
+  const real = useRef<HTMLButtonElement | null>(null);
+
+  useEffect(() => {
+    if (module && intent.current.focus && !intent.current.open) real.current?.focus();
+  }, [module]);
+
+  if (module) {
+    const { RadixSelectField } = module;
+    return (
+      <RadixSelectField
+        {...props}
+        id={id}
+        defaultOpen={intent.current.open}
+        ref={(node) => {
+          real.current = node;
+          setRef(ref, node);
+        }}
+      />
+    );
+  }
+
+  // Swapped in only when the user opens or focuses the field: coming near only fetches the code, so
+  // that a click never lands on a trigger replaced between its pointer events.
+  const swap = (open: boolean) => {
+    if (props.disabled) return;
+    if (open) intent.current.open = true;
+    void loadSelect().then((next) => {
+      intent.current.focus = lookAlike.current !== null && document.activeElement === lookAlike.current;
+      setModule(() => next);
+    });
+  };
+  return (
+    <SelectLookAlike
+      {...props}
+      id={id}
+      ref={(node) => {
+        lookAlike.current = node;
+        setRef(ref, node);
+      }}
+      onNear={() => void loadSelect()}
+      onFocusIn={() => swap(false)}
+      onOpen={() => swap(true)}
+    />
+  );
+});
+
+type LookAlikeProps = SelectProps & {
+  id: string;
+  onNear: () => void;
+  onFocusIn: () => void;
+  onOpen: () => void;
+};
+
+/** The field as Radix draws it, closed: same label, trigger, hint and error, no Radix code. */
+const SelectLookAlike = forwardRef<HTMLButtonElement, LookAlikeProps>(function SelectLookAlike(
   {
     label,
     options,
     value,
-    onChange,
     placeholder = 'Sélectionner…',
     hint,
     error,
@@ -48,84 +134,71 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
     disabled,
     name,
     id,
-    onBlur,
     className,
+    onNear,
+    onFocusIn,
+    onOpen,
   },
   ref,
 ) {
   const message = errorText(error);
   const ids = useFieldIds(id, hint, message);
   const labelId = `${ids.controlId}-label`;
+  const chosen = value ? options.find((option) => option.value === value) : undefined;
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (OPENING_KEYS.has(event.key)) {
+      event.preventDefault();
+      onOpen();
+    }
+  };
   return (
     <div className={cn('w-full', className)}>
       <FieldLabel htmlFor={ids.controlId} id={labelId} required={required}>
         {label}
       </FieldLabel>
-      <RadixSelect.Root
-        value={value ?? ''}
-        onValueChange={(next) => onChange?.(next)}
+      <button
+        ref={ref}
+        type="button"
+        role="combobox"
+        id={ids.controlId}
+        aria-labelledby={labelId}
+        aria-expanded={false}
+        aria-autocomplete="none"
+        aria-invalid={message ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={ids.describedBy}
         disabled={disabled}
-        name={name}
-        onOpenChange={(open) => {
-          if (!open) onBlur?.();
+        data-state="closed"
+        data-placeholder={chosen ? undefined : ''}
+        onPointerEnter={onNear}
+        onTouchStart={onNear}
+        onFocus={onFocusIn}
+        onPointerDown={(event) => {
+          if (event.button === 0 && !event.ctrlKey) {
+            event.preventDefault();
+            onOpen();
+          }
         }}
+        onClick={onOpen}
+        onKeyDown={onKeyDown}
+        className={controlClass(
+          Boolean(message),
+          'flex min-h-10 items-center justify-between gap-2 text-left data-[placeholder]:text-slate-500',
+        )}
       >
-        <RadixSelect.Trigger
-          ref={ref}
-          id={ids.controlId}
-          aria-labelledby={labelId}
-          aria-invalid={message ? true : undefined}
-          aria-required={required || undefined}
-          aria-describedby={ids.describedBy}
-          className={controlClass(
-            Boolean(message),
-            'flex min-h-10 items-center justify-between gap-2 text-left data-[placeholder]:text-slate-500',
-          )}
+        <span className="truncate">
+          <span style={{ pointerEvents: 'none' }}>{chosen ? chosen.label : placeholder}</span>
+        </span>
+        <svg
+          viewBox="0 0 20 20"
+          className="h-4 w-4 shrink-0 text-slate-500"
+          fill="currentColor"
+          aria-hidden="true"
         >
-          <span className="truncate">
-            <RadixSelect.Value placeholder={placeholder} />
-          </span>
-          <RadixSelect.Icon asChild>
-            <svg
-              viewBox="0 0 20 20"
-              className="h-4 w-4 shrink-0 text-slate-500"
-              fill="currentColor"
-              aria-hidden="true"
-            >
-              <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-            </svg>
-          </RadixSelect.Icon>
-        </RadixSelect.Trigger>
-        <RadixSelect.Portal>
-          <RadixSelect.Content
-            position="popper"
-            sideOffset={4}
-            className="z-50 max-h-[min(20rem,var(--radix-select-content-available-height))] w-[var(--radix-select-trigger-width)] min-w-40 overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg"
-          >
-            <RadixSelect.Viewport className="p-1">
-              {options.map((option) => (
-                <RadixSelect.Item
-                  key={option.value}
-                  value={option.value}
-                  disabled={option.disabled}
-                  className={cn(
-                    'relative flex min-h-9 cursor-pointer select-none items-center rounded py-2 pl-8 pr-3 text-sm text-slate-800 outline-none',
-                    'data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900',
-                    'data-[disabled]:cursor-not-allowed data-[disabled]:text-slate-400',
-                  )}
-                >
-                  <RadixSelect.ItemIndicator className="absolute left-2 inline-flex items-center text-brand-600">
-                    <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
-                      <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
-                    </svg>
-                  </RadixSelect.ItemIndicator>
-                  <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
-                </RadixSelect.Item>
-              ))}
-            </RadixSelect.Viewport>
-          </RadixSelect.Content>
-        </RadixSelect.Portal>
-      </RadixSelect.Root>
+          <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+        </svg>
+      </button>
+      {name && <input type="hidden" name={name} value={value ?? ''} />}
       {hint && <FieldHint id={ids.hintId}>{hint}</FieldHint>}
       <FieldError id={ids.errorId} message={message} />
     </div>

@@ -78,6 +78,20 @@ describe('http client', () => {
     expect(useAccountStore.getState().account).toBeUndefined();
   });
 
+  it('leaves a 403 to the caller that says it is an answer (no access-refused page)', async () => {
+    const forbidden = vi.fn();
+    setForbiddenHandler(forbidden);
+    server.use(
+      mock.get('/api/treasury-totals', () => HttpResponse.json({ message: 'Accès refusé' }, { status: 403 })),
+    );
+
+    const error = await http.get('/treasury-totals', { forbiddenIsAnswer: true }).catch((e: unknown) => e);
+
+    expect(forbidden).not.toHaveBeenCalled();
+    expect(error).toEqual({ message: 'Accès refusé' });
+    expect(getHttpStatus(error)).toBe(403);
+  });
+
   it('rejects with the server body as it is', async () => {
     server.use(
       mock.post('/api/login', () =>

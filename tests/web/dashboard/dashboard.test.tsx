@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { AdminDashboard, Dashboard, PersonalDashboard } from '@contract/dashboard';
+import type { TreasuryTotals } from '@contract/journals';
 import { useAccountStore } from '@/shared/auth/account-store';
 import { demo } from '../app/fixtures';
 import { renderApp } from '../app/render-app';
@@ -45,6 +46,30 @@ const section: Dashboard = {
   ],
 };
 
+/**
+ * The section's year by GET /treasury-totals: Église de Yopougon moved to another section in October,
+ * its receipts of January to October still count here; Temple Béthel's figures are the totals', not the
+ * dashboard's (today's tree).
+ */
+const sectionTotals: TreasuryTotals = {
+  entity: { type: 'SECTION', id: 7, name: 'Section Cocody' },
+  period: { from_date: '2026-01-01', to_date: '2026-11-25', time_zone: 'Africa/Abidjan' },
+  receipts: 900_000,
+  expenses: 330_000,
+  balance: 570_000,
+  parts: [
+    { type: 'section', id: 7, name: 'Section Cocody', receipts: 20_000, expenses: 10_000 },
+    { type: 'church', id: 13, name: 'Église de la Paix', receipts: 280_000, expenses: 112_000 },
+    { type: 'church', id: 14, name: 'Église de Yopougon', receipts: 300_000, expenses: 100_000 },
+    { type: 'church', id: 12, name: 'Temple Béthel', receipts: 300_000, expenses: 108_000 },
+  ],
+};
+
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent ?? '');
+
 describe('the section dashboard (home of /ma-section)', () => {
   it('shows the figures against last year, the treasury, the pending requests and the counts', async () => {
     let asked = '';
@@ -81,18 +106,67 @@ describe('the section dashboard (home of /ma-section)', () => {
   });
 
   it('gives the chart a table for screen readers and ranks the churches with links', async () => {
-    server.use(http.get('*/api/dashboard', () => HttpResponse.json({ data: section })));
+    server.use(
+      http.get('*/api/dashboard', () => HttpResponse.json({ data: section })),
+      http.get('*/api/treasury-totals', () => HttpResponse.json({ data: { ...sectionTotals, parts: [] } })),
+    );
     renderApp('/ma-section', demo.sectionRepresentative);
     const table = await screen.findByRole('table', { name: 'Recettes et dépenses des 12 derniers mois' });
     expect(within(table).getAllByRole('row')).toHaveLength(13);
     expect(within(table).getByRole('rowheader', { name: 'nov. 26' })).toBeInTheDocument();
-    const ranking = screen.getByRole('region', { name: 'Classement : églises' });
+    const ranking = await screen.findByRole('region', { name: 'Classement : églises' });
     const rows = within(within(ranking).getByRole('table')).getAllByRole('row').slice(1);
-    expect(within(rows[0]).getByRole('link', { name: 'Temple Béthel' })).toHaveAttribute(
+    expect(within(rows[1]).getByRole('link', { name: 'Temple Béthel' })).toHaveAttribute(
       'href',
       '/ma-section/eglises/12',
     );
-    expect(within(rows[1]).getByText('Église de la Paix')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('Église de la Paix')).toBeInTheDocument();
+  });
+
+  it('ranks the year by GET /treasury-totals: a church moved away still counts for the months it was here', async () => {
+    let asked = '';
+    server.use(
+      http.get('*/api/dashboard', () => HttpResponse.json({ data: section })),
+      http.get('*/api/treasury-totals', ({ request }) => {
+        asked = new URL(request.url).search;
+        return HttpResponse.json({ data: sectionTotals });
+      }),
+    );
+    renderApp('/ma-section', demo.sectionRepresentative);
+    const ranking = await screen.findByRole('region', { name: 'Classement : églises' });
+    expect(asked).toBe('?entity_type=SECTION&entity_id=7&from_date=2026-01-01&to_date=2026-11-25');
+    expect(
+      screen.getByText('Chaque opération compte là où son église était rattachée le jour de l’opération.'),
+    ).toBeInTheDocument();
+    const rows = within(within(ranking).getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    // 300,000 each: by name; the section's own movements are not a line
+    expect(within(rows[0]).getByText('Église de Yopougon')).toBeInTheDocument();
+    expect(within(rows[0]).queryByRole('link')).toBeNull();
+    expect(within(rows[0]).getByText('Plus rattachée ici aujourd’hui')).toBeInTheDocument();
+    expect(cells(rows[0])[4]).toBe('—');
+    expect(within(rows[1]).getByRole('link', { name: 'Temple Béthel' })).toBeInTheDocument();
+    expect(cells(rows[1])[2]).toMatch(/300\s000/);
+    expect(cells(rows[1])[3]).toMatch(/108\s000/);
+    expect(cells(rows[1])[4]).toBe('200');
+    expect(within(rows[2]).getByRole('link', { name: 'Église de la Paix' })).toBeInTheDocument();
+  });
+
+  it("falls back to today's tree, and says so, when the totals are refused", async () => {
+    server.use(
+      http.get('*/api/dashboard', () => HttpResponse.json({ data: section })),
+      http.get('*/api/treasury-totals', () =>
+        HttpResponse.json({ statusCode: 403, message: 'Accès refusé.' }, { status: 403 }),
+      ),
+    );
+    renderApp('/ma-section', demo.sectionRepresentative);
+    expect(
+      await screen.findByText('Montants selon le rattachement actuel des églises.', {}, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    const ranking = screen.getByRole('region', { name: 'Classement : églises' });
+    const rows = within(within(ranking).getByRole('table')).getAllByRole('row').slice(1);
+    expect(within(rows[0]).getByRole('link', { name: 'Temple Béthel' })).toBeInTheDocument();
+    expect(cells(rows[0])[2]).toMatch(/500\s000/);
   });
 });
 

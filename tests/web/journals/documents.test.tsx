@@ -113,7 +113,7 @@ describe('general journal', () => {
     expect(await screen.findByText('Choisissez une église pour afficher le document.')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('combobox', { name: 'Église' }));
-    await user.click(screen.getByRole('option', { name: 'Église du Plateau' }));
+    await user.click(await screen.findByRole('option', { name: 'Église du Plateau' }));
     await waitFor(() => expect(locationOf(router)).toBe('/espace-comptable/rapport-financier?church=12'));
     expect(await screen.findByRole('button', { name: 'Définir la période' })).toBeInTheDocument();
   });

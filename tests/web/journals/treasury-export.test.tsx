@@ -53,7 +53,7 @@ async function openJournal() {
   await user.click(await screen.findByRole('button', { name: 'Définir la période' }));
   await user.click(screen.getByRole('button', { name: 'Filtrer' }));
   await user.click(screen.getByRole('combobox', { name: 'Type de journal' }));
-  await user.click(screen.getByRole('option', { name: 'Caisse' }));
+  await user.click(await screen.findByRole('option', { name: 'Caisse' }));
   await screen.findByText('Opération 1');
   return user;
 }

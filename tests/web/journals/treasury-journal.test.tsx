@@ -93,7 +93,7 @@ async function open(path: string | { pathname: string; state: unknown } = PATH) 
 
 async function pickCaisse(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('combobox', { name: 'Type de journal' }));
-  await user.click(screen.getByRole('option', { name: 'Caisse' }));
+  await user.click(await screen.findByRole('option', { name: 'Caisse' }));
 }
 
 beforeEach(() => {
@@ -311,7 +311,7 @@ describe('treasury journal in the church space', () => {
     );
     const user = userEvent.setup();
     await user.click(screen.getByRole('combobox', { name: 'Type de journal' }));
-    await user.click(screen.getByRole('option', { name: 'Banque' }));
+    await user.click(await screen.findByRole('option', { name: 'Banque' }));
     await user.click(screen.getByRole('button', { name: 'Définir la période' }));
     await user.click(screen.getByRole('button', { name: 'Filtrer' }));
     await screen.findByText('Opération 1');

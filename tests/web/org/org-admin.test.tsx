@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { ORG_MESSAGES } from '@contract/org';
+import { DATE_MESSAGES, todayInDenomination } from '@contract/values/dates';
 import { server } from '../msw/server';
 import { useAccountStore } from '@/shared/auth/account-store';
 import { demo } from '../app/fixtures';
@@ -231,7 +232,77 @@ describe('the region president', () => {
     await user.click(within(dialog).getByRole('combobox', { name: /Nouvelle section/ }));
     await user.click(await screen.findByRole('option', { name: 'Section Plateau' }));
     await user.click(within(dialog).getByRole('button', { name: 'Déplacer' }));
-    await waitFor(() => expect(moves).toEqual([{ section_id: 8 }]));
+    // the effective date is today unless changed
+    await waitFor(() => expect(moves).toEqual([{ section_id: 8, effective_date: todayInDenomination() }]));
     expect(sectionQueries[0].get('region_id')).toBe('3');
+  });
+
+  it('asks the effective date: not in the future, after the last move, in French', async () => {
+    permissions({ 'church:create': true, 'church:update': true });
+    const shift = (days: number) => {
+      const date = new Date(`${todayInDenomination()}T00:00:00Z`);
+      date.setUTCDate(date.getUTCDate() + days);
+      return date.toISOString().slice(0, 10);
+    };
+    const lastMove = shift(-10);
+    const moves: unknown[] = [];
+    server.use(
+      mock.get('/api/regions/3/churches', () =>
+        list([church(5, 'Église Saint-Paul', { last_moved_on: lastMove })]),
+      ),
+      mock.get('/api/sections', () => list([{ id: 8, name: 'Section Plateau' }])),
+      mock.post('/api/churches/5/move', async ({ request }) => {
+        moves.push(await request.json());
+        return HttpResponse.json({ data: church(5, 'Église Saint-Paul', { section_id: 8 }) });
+      }),
+    );
+    renderApp('/ma-region/eglises', demo.regionPresident);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Déplacer Église Saint-Paul' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Déplacer : Église Saint-Paul' });
+    await user.click(within(dialog).getByRole('combobox', { name: /Nouvelle section/ }));
+    await user.click(await screen.findByRole('option', { name: 'Section Plateau' }));
+    const date = within(dialog).getByLabelText(/Date d'effet/);
+    expect(date).toHaveValue(todayInDenomination());
+    expect(date).toHaveAttribute('max', todayInDenomination());
+    expect(date).toHaveAttribute('min', shift(-9));
+
+    await user.clear(date);
+    await user.click(within(dialog).getByRole('button', { name: 'Déplacer' }));
+    expect(await within(dialog).findByText(ORG_MESSAGES.moveDateRequired)).toBeInTheDocument();
+
+    await user.type(date, shift(1));
+    await user.click(within(dialog).getByRole('button', { name: 'Déplacer' }));
+    expect(await within(dialog).findByText(DATE_MESSAGES.future)).toBeInTheDocument();
+
+    await user.clear(date);
+    await user.type(date, lastMove);
+    await user.click(within(dialog).getByRole('button', { name: 'Déplacer' }));
+    expect(await within(dialog).findByText(ORG_MESSAGES.moveBeforeLast)).toBeInTheDocument();
+    expect(moves).toEqual([]);
+
+    await user.clear(date);
+    await user.type(date, shift(-3));
+    await user.click(within(dialog).getByRole('button', { name: 'Déplacer' }));
+    await waitFor(() => expect(moves).toEqual([{ section_id: 8, effective_date: shift(-3) }]));
+  });
+
+  it("shows the server's refusal of the date", async () => {
+    permissions({ 'church:create': true, 'church:update': true });
+    server.use(
+      mock.get('/api/regions/3/churches', () => list([church(5, 'Église Saint-Paul')])),
+      mock.get('/api/sections', () => list([{ id: 8, name: 'Section Plateau' }])),
+      mock.post('/api/churches/5/move', () =>
+        HttpResponse.json({ statusCode: 409, message: ORG_MESSAGES.moveBeforeLast }, { status: 409 }),
+      ),
+    );
+    renderApp('/ma-region/eglises', demo.regionPresident);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Déplacer Église Saint-Paul' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Déplacer : Église Saint-Paul' });
+    await user.click(within(dialog).getByRole('combobox', { name: /Nouvelle section/ }));
+    await user.click(await screen.findByRole('option', { name: 'Section Plateau' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Déplacer' }));
+    expect(await within(dialog).findByText(ORG_MESSAGES.moveBeforeLast)).toBeInTheDocument();
   });
 });

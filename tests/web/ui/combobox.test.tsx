@@ -140,7 +140,7 @@ describe('Combobox', () => {
       );
     }
     render(<InDialog />);
-    const input = screen.getByRole('combobox', { name: 'Fidèle' });
+    const input = await screen.findByRole('combobox', { name: 'Fidèle' });
     await user.click(input);
     await user.keyboard('{Escape}');
     expect(input).toHaveAttribute('aria-expanded', 'false');

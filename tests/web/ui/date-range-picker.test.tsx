@@ -103,22 +103,23 @@ describe('DateRangeField', () => {
     render(<Field onChange={onChange} />);
     const trigger = screen.getByRole('button', { name: 'Période Du 05/03/2026 au 12/03/2026' });
     await user.click(trigger);
-    expect(screen.getByRole('dialog', { name: 'Période' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Période' })).toBeInTheDocument();
     // the calendar is loaded when the field opens
-    await within(screen.getByRole('dialog')).findAllByRole('grid', {}, { timeout: 4000 });
+    await within(await screen.findByRole('dialog')).findAllByRole('grid', {}, { timeout: 4000 });
     await user.click(day('2 mars'));
     await user.click(day('25 mars'));
     await user.click(screen.getByRole('button', { name: 'Annuler' }));
     expect(onChange).not.toHaveBeenCalled();
     expect(trigger).toHaveAccessibleName('Période Du 05/03/2026 au 12/03/2026');
-  });
+    // the dialog's and the calendar's code load at the first opening: slow on a busy machine
+  }, 15_000);
 
   it('applies the picked period with Appliquer', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
     render(<Field onChange={onChange} />);
     await user.click(screen.getByRole('button', { name: /^Période/ }));
-    await within(screen.getByRole('dialog')).findAllByRole('grid', {}, { timeout: 4000 });
+    await within(await screen.findByRole('dialog')).findAllByRole('grid', {}, { timeout: 4000 });
     await user.click(day('2 mars'));
     await user.click(day('25 mars'));
     const picked = within(screen.getByRole('dialog')).getByText(/^Du /).textContent;
@@ -128,7 +129,8 @@ describe('DateRangeField', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(picked).not.toBe('Du 05/03/2026 au 12/03/2026');
     expect(screen.getByRole('button', { name: /^Période/ })).toHaveAccessibleName(`Période ${picked}`);
-  });
+    // the dialog's and the calendar's code load at the first opening: slow on a busy machine
+  }, 15_000);
 
   it('clears the period with Effacer', async () => {
     const user = userEvent.setup();

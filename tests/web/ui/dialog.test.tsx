@@ -40,7 +40,7 @@ describe('Dialog', () => {
     const opener = screen.getByRole('button', { name: 'Modifier' });
     await user.click(opener);
 
-    const dialog = screen.getByRole('dialog', { name: 'Modifier la ligne' });
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier la ligne' });
     expect(dialog).toHaveAccessibleDescription('Les montants sont en F CFA.');
     await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
 
@@ -53,7 +53,7 @@ describe('Dialog', () => {
     const user = userEvent.setup();
     render(<EditDialog />);
     await user.click(screen.getByRole('button', { name: 'Modifier' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     for (let i = 0; i < 6; i += 1) {
       await user.tab();
       expect(dialog).toContainElement(document.activeElement as HTMLElement);
@@ -68,7 +68,7 @@ describe('Dialog', () => {
     const user = userEvent.setup();
     render(<EditDialog />);
     await user.click(screen.getByRole('button', { name: 'Modifier' }));
-    await user.click(screen.getByRole('button', { name: 'Fermer' }));
+    await user.click(await screen.findByRole('button', { name: 'Fermer' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -76,6 +76,7 @@ describe('Dialog', () => {
     const user = userEvent.setup();
     render(<EditDialog dismissible={false} />);
     await user.click(screen.getByRole('button', { name: 'Modifier' }));
+    await screen.findByRole('dialog');
     await user.keyboard('{Escape}');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Fermer' })).not.toBeInTheDocument();
@@ -98,7 +99,7 @@ describe('ConfirmDialog', () => {
         onConfirm={onConfirm}
       />,
     );
-    expect(screen.getByRole('dialog', { name: 'Supprimer la ligne ?' })).toHaveAccessibleDescription(
+    expect(await screen.findByRole('dialog', { name: 'Supprimer la ligne ?' })).toHaveAccessibleDescription(
       'Cette action est définitive.',
     );
     await user.click(screen.getByRole('button', { name: 'Supprimer' }));

@@ -106,6 +106,7 @@ const sectionSelect = sql`
 const churchSelect = sql`
   select c.id, c.name, lower(c.name) as sort_name, c.section_id, c.created_at,
     c.city, c.address, c.phone, c.email, c.archived_at,
+    (select max(cm.effective_date)::text from church_moves cm where cm.church_id = c.id) as last_moved_on,
     (select json_build_object('id', u.id, 'name', u.firstname || ' ' || u.lastname, 'role', ro.name)
       from role_assignments ra join roles ro on ro.id = ra.role_id join users u on u.id = ra.user_id
       where ra."group" = 'churches' and ra.group_id = c.id and ro.code = 'church::pasteur-titulaire'

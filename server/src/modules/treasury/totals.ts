@@ -36,6 +36,14 @@ function partOf(type: GroupType, id: number): { part: SQL; mine: SQL } {
   }
 }
 
+/**
+ * Net amounts of a movement `m` (`o` the movement it reverses): a reversal takes its amount off the side of
+ * the movement it cancels (a cancelled receipt lowers the receipts, it is not an expense), as the dashboards
+ * count; opening balances are carried money, not receipts of the period (filtered out in the statement).
+ */
+const NET_RECEIPT = sql`case when m.source_type = 'reversal' then -m.expense else m.receipt end`;
+const NET_EXPENSE = sql`case when m.source_type = 'reversal' then -m.receipt else m.expense end`;
+
 const NAME: Record<string, SQL> = {
   national_office: sql`(select name from national_offices where id = p.part_id)`,
   region: sql`(select name from regions where id = p.part_id)`,
@@ -46,7 +54,7 @@ const NAME: Record<string, SQL> = {
 /**
  * GET /treasury-totals: a section's, region's or national office's receipts and expenses of a period,
  * its own and those of each entity directly below (with their subtrees), by membership on each
- * movement's day. One statement.
+ * movement's day, net of reversals, opening balances left out. One statement.
  */
 export async function treasuryTotals(
   db: Db,
@@ -70,10 +78,12 @@ export async function treasuryTotals(
           select coalesce(d.entity_type::text, m.entity_type::text) as owner_type,
             coalesce(d.entity_id, m.entity_id) as owner_id,
             (m.occurred_at at time zone ${JOURNAL_TIME_ZONE})::date as day,
-            sum(m.receipt) as r, sum(m.expense) as e
+            sum(${NET_RECEIPT}) as r, sum(${NET_EXPENSE}) as e
           from treasury_movements m
+          left join treasury_movements o on o.id = m.reverses_id
           left join departments d on m.entity_type = 'department' and d.id = m.entity_id
           where m.occurred_at >= ${start} and m.occurred_at < ${end}
+            and m.source_type <> 'opening_balance' and coalesce(o.source_type, '') <> 'opening_balance'
           group by 1, 2, 3
         ),
         church_periods as (

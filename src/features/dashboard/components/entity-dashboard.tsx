@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Dashboard } from '@contract/dashboard';
+import type { TreasuryTotals } from '@contract/journals';
 import { useLevel } from '@/shared/level/level-context';
 import { errorMessage } from '@/shared/lib/errors';
 import { useSpacePaths } from '@/shared/routing/space-paths';
@@ -9,10 +10,55 @@ import { MonthChart } from '@/shared/ui/month-chart';
 import { Money } from '@/shared/ui/money';
 import { ProgressBar } from '@/shared/ui/progress-bar';
 import { Spinner } from '@/shared/ui/spinner';
-import { useDashboard } from '../api/dashboard';
+import { useDashboard, useTreasuryTotals } from '../api/dashboard';
 
 const JOURNALS = { CASH: 'Caisse', BANK: 'Banque', ELECTRONIK: 'Mobile money' } as const;
 const CHILDREN = { REGION: 'Régions', SECTION: 'Sections', CHURCH: 'Églises' } as const;
+/** The kind of entity directly below each group. */
+const BELOW = { NATIONAL_OFFICE: 'REGION', REGION: 'SECTION', SECTION: 'CHURCH' } as const;
+type ChildKind = keyof typeof CHILDREN;
+
+/** One line of the ranking: an entity below the group, now or during the year. */
+type RankRow = {
+  type: ChildKind;
+  id: number;
+  name: string;
+  receipts: number;
+  expenses: number;
+  faithful: number | null;
+  /** still below the group today (a church moved away or an archived entity is not) */
+  current: boolean;
+};
+
+/**
+ * The ranking's lines: the year's totals of GET /treasury-totals, where each movement counts under the
+ * entity its church belonged to on the movement's day, joined to today's children (their faithful).
+ * Without those totals (not loaded, or refused), the dashboard's own figures by today's tree.
+ */
+function rankRows(data: Dashboard, kind: ChildKind, totals: TreasuryTotals | undefined): RankRow[] {
+  const rows: RankRow[] = data.children.map((child) => ({ ...child, current: true }));
+  if (!totals) return rows;
+  const wire = kind.toLowerCase();
+  const parts = new Map(totals.parts.filter((p) => p.type === wire).map((p) => [p.id, p]));
+  for (const row of rows) {
+    const part = parts.get(row.id);
+    row.receipts = part?.receipts ?? 0;
+    row.expenses = part?.expenses ?? 0;
+    parts.delete(row.id);
+  }
+  for (const part of parts.values()) {
+    rows.push({
+      type: kind,
+      id: part.id,
+      name: part.name,
+      receipts: part.receipts,
+      expenses: part.expenses,
+      faithful: null,
+      current: false,
+    });
+  }
+  return rows.sort((a, b) => b.receipts - a.receipts || a.name.localeCompare(b.name, 'fr'));
+}
 
 /** '+12 %' against last year, or nothing when last year had nothing. */
 function trend(now: number, before: number): string | null {
@@ -127,7 +173,7 @@ function Figures({ data, ranking }: { data: Dashboard; ranking: boolean }) {
         <MonthChart points={data.series} title="Recettes et dépenses des 12 derniers mois" />
       </Card>
       <BudgetUsed data={data} />
-      {ranking && data.children.length > 0 && <Ranking data={data} />}
+      {ranking && data.entity.type in BELOW && <Ranking data={data} />}
     </div>
   );
 }
@@ -168,17 +214,35 @@ function BudgetUsed({ data }: { data: Dashboard }) {
 
 function Ranking({ data }: { data: Dashboard }) {
   const paths = useSpacePaths();
-  const kind = data.children[0].type;
+  const kind: ChildKind = BELOW[data.entity.type as keyof typeof BELOW];
+  const year = { from: `${data.as_of.slice(0, 4)}-01-01`, to: data.as_of };
+  const totals = useTreasuryTotals(data.entity, year);
   const parent =
     data.entity.type === 'REGION'
       ? { region_id: data.entity.id }
       : data.entity.type === 'SECTION'
         ? { section_id: data.entity.id }
         : { national_office_id: data.entity.id };
-  const max = Math.max(1, ...data.children.map((c) => c.receipts));
   const title = `${CHILDREN[kind]} : recettes et dépenses de l’année`;
+  if (totals.isPending) {
+    return (
+      <Card title={title}>
+        <div className="flex justify-center py-4">
+          <Spinner />
+        </div>
+      </Card>
+    );
+  }
+  const rows = rankRows(data, kind, totals.data);
+  if (rows.length === 0) return null;
+  const max = Math.max(1, ...rows.map((c) => c.receipts));
   return (
     <Card title={title}>
+      <p className="mb-2 text-xs text-slate-600">
+        {totals.isError
+          ? 'Montants selon le rattachement actuel des églises.'
+          : 'Chaque opération compte là où son église était rattachée le jour de l’opération.'}
+      </p>
       <div
         role="region"
         aria-label={`Classement : ${CHILDREN[kind].toLowerCase()}`}
@@ -206,10 +270,10 @@ function Ranking({ data }: { data: Dashboard }) {
             </tr>
           </thead>
           <tbody>
-            {data.children.map((child, index) => {
-              const to = paths.entity(child.type, { id: child.id, ...parent });
+            {rows.map((child, index) => {
+              const to = child.current ? paths.entity(child.type, { id: child.id, ...parent }) : null;
               return (
-                <tr key={child.id} className="border-t border-slate-100 align-top">
+                <tr key={`${child.type}-${child.id}`} className="border-t border-slate-100 align-top">
                   <td className="py-1 pr-2">{index + 1}</td>
                   <td className="py-1 pr-2">
                     {to ? (
@@ -218,6 +282,9 @@ function Ranking({ data }: { data: Dashboard }) {
                       </Link>
                     ) : (
                       child.name
+                    )}
+                    {!child.current && (
+                      <span className="block text-xs text-slate-600">Plus rattachée ici aujourd’hui</span>
                     )}
                     <span aria-hidden="true" className="mt-1 block h-1.5 rounded bg-emerald-100">
                       <span
@@ -232,7 +299,7 @@ function Ranking({ data }: { data: Dashboard }) {
                   <td className="whitespace-nowrap py-1 pr-2 text-right">
                     <Money amount={child.expenses} />
                   </td>
-                  <td className="py-1 text-right">{child.faithful}</td>
+                  <td className="py-1 text-right">{child.faithful ?? '—'}</td>
                 </tr>
               );
             })}

@@ -56,7 +56,15 @@ export function useRestoreOrg(kind: OrgKind) {
 }
 
 export function useMoveChurch() {
-  return useOrgMutation(async ({ id, sectionId }: { id: number; sectionId: number }) =>
-    readItem<Church>((await http.post<unknown>(`/churches/${id}/move`, { section_id: sectionId })).data),
+  return useOrgMutation(
+    async ({ id, sectionId, effectiveDate }: { id: number; sectionId: number; effectiveDate: string }) =>
+      readItem<Church>(
+        (
+          await http.post<unknown>(`/churches/${id}/move`, {
+            section_id: sectionId,
+            effective_date: effectiveDate,
+          })
+        ).data,
+      ),
   );
 }
