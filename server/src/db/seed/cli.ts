@@ -34,6 +34,8 @@ async function main(): Promise<void> {
   try {
     if (args.has('--reset')) {
       await database.db.execute(sql`drop schema if exists drizzle cascade`);
+      // the totals kept by triggers (budgets, dashboards) live beside the tables, in `derived`
+      await database.db.execute(sql`drop schema if exists derived cascade`);
       await database.db.execute(sql`drop schema public cascade`);
       await database.db.execute(sql`create schema public`);
       timed('base vidée (--reset)');
