@@ -4,17 +4,18 @@ import { expectPath, signIn } from './helpers';
 
 /*
  * The accounting back office, short: the national treasurer records an asset and reads its schedule,
- * sells it (a receipt, a gain), then opens the office's financial statements, balanced.
+ * sells it (a receipt, a gain), then opens the office's financial statements, balanced; then closes
+ * last year (preview, confirmation) and a payslip paid on a day of that year is refused.
  */
 
 const BASE = '/mon-bureau-national/espace-comptable';
 const YEAR = new Date().getFullYear();
 const digits = (text: string) => text.replace(/\D/g, '');
 
-test('an asset is recorded, its schedule read, then sold; the financial statements balance', async ({
+test('an asset is recorded, its schedule read, then sold; the statements balance; last year is closed', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signIn(page, 'national@example.org');
   await expectPath(page, /^\/mon-bureau-national/);
 
@@ -68,4 +69,34 @@ test('an asset is recorded, its schedule read, then sold; the financial statemen
     return root.scrollWidth - root.clientWidth;
   });
   expect(overflow).toBe(0);
+
+  // a payslip of last December, written while last year is still open (a seeded employee)
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const employees = await page.request.get('/api/employees?entity_type=NATIONAL_OFFICE&entity_id=1&limit=1');
+  const employee = ((await employees.json()) as { data: Array<{ id: number }> }).data[0];
+  const created = await page.request.post('/api/payslips', {
+    data: { employee_id: employee.id, month: `${YEAR - 1}-12`, gross: 100000 },
+  });
+  expect(created.status()).toBe(201);
+  const payslip = ((await created.json()) as { data: { id: number } }).data;
+
+  // last year previewed, then closed once
+  await page.goto(`${BASE}/reports-a-nouveau`);
+  await page.getByRole('combobox', { name: 'Exercice' }).click();
+  await page.getByRole('option', { name: String(YEAR - 1), exact: true }).click();
+  await page.getByRole('button', { name: `Clôturer l’exercice ${YEAR - 1}` }).click();
+  await page.getByRole('button', { name: 'Clôturer', exact: true }).click();
+  await expectPath(page, /\/reports-a-nouveau\/\d+$/);
+  await expect(page.getByRole('heading', { name: `Clôture de l’exercice ${YEAR - 1}` })).toBeVisible();
+
+  // paying that payslip on a day of the closed year is refused, in French
+  await page.goto(`${BASE}/fiches-de-paie/${payslip.id}/modifier`);
+  await page.getByRole('button', { name: 'Payer', exact: true }).click();
+  const pay = page.getByRole('dialog', { name: 'Payer la fiche de paie' });
+  await pay.getByRole('combobox', { name: 'Compte de trésorerie' }).click();
+  await page.getByRole('option', { name: 'Banque locale', exact: true }).click();
+  await pay.getByLabel('Date du paiement').fill(`${YEAR - 1}-12-28`);
+  await pay.getByRole('button', { name: 'Payer', exact: true }).click();
+  await expect(page.getByText(`L'exercice ${YEAR - 1} est clôturé`).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Payer', exact: true }).first()).toBeVisible();
 });
