@@ -18,16 +18,17 @@ export const CLOSING_MESSAGES = {
   notFound: 'Clôture introuvable.',
 } as const;
 
-const entityId = z.coerce
+/** The query fields of a year of an entity (closings, financial statements). */
+export const entityId = z.coerce
   .number({ error: 'Entité invalide.' })
   .int('Entité invalide.')
   .positive('Entité invalide.')
   .max(MAX_ID, 'Entité invalide.');
-const entityType = z.preprocess(
+export const entityType = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
   z.enum(ENTITY_TYPES, { error: "Type d'entité non supporté" }),
 );
-const year = z.coerce
+export const year = z.coerce
   .number({ error: CLOSING_MESSAGES.yearInvalid })
   .int(CLOSING_MESSAGES.yearInvalid)
   .min(1900, CLOSING_MESSAGES.yearInvalid)

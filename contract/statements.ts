@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CLOSING_MESSAGES } from './closings';
-import { ENTITY_TYPES, MAX_ID } from './common';
+import { entityId, entityType, year } from './closings';
+import { ENTITY_TYPES } from './common';
 
 /**
  * The financial statements of an entity for a calendar year (issue 15, SYCEBNL layout):
@@ -14,21 +14,6 @@ import { ENTITY_TYPES, MAX_ID } from './common';
  * other changes (funds received, assets recorded without a payment...) and the year's result. The two
  * sides are computed apart (the end of the year, the start plus the year's flows): they balance.
  */
-
-const entityId = z.coerce
-  .number({ error: 'Entité invalide.' })
-  .int('Entité invalide.')
-  .positive('Entité invalide.')
-  .max(MAX_ID, 'Entité invalide.');
-const entityType = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-  z.enum(ENTITY_TYPES, { error: "Type d'entité non supporté" }),
-);
-const year = z.coerce
-  .number({ error: CLOSING_MESSAGES.yearInvalid })
-  .int(CLOSING_MESSAGES.yearInvalid)
-  .min(1900, CLOSING_MESSAGES.yearInvalid)
-  .max(2999, CLOSING_MESSAGES.yearInvalid);
 
 export const statementsQuerySchema = z.object({ entity_type: entityType, entity_id: entityId, year });
 export type StatementsQuery = z.input<typeof statementsQuerySchema>;
