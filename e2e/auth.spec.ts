@@ -68,3 +68,37 @@ test('an unknown path shows the French not-found page', async ({ page }) => {
   await page.goto('/cette-page-n-existe-pas');
   await expect(page.getByText(/page introuvable/i)).toBeVisible();
 });
+
+test('/connexion paints its form before any JavaScript, and what is typed before React is kept', async ({
+  browser,
+  page,
+}) => {
+  // without JavaScript: the drawn form (dist/connexion.html), its button waiting for the page
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const drawn = await noScript.newPage();
+  await drawn.goto('/connexion');
+  await expect(drawn.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  await expect(drawn.getByText('Identifiant')).toBeVisible();
+  await expect(drawn.getByRole('button', { name: 'Se connecter' })).toBeDisabled();
+  await noScript.close();
+
+  // the entry script held back until the user has typed in the drawing
+  let release: () => void = () => {};
+  const typed = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await typed;
+    await route.continue();
+  });
+  // the page cannot finish loading while its entry is held: wait only for the answer
+  await page.goto('/connexion', { waitUntil: 'commit' });
+  const drawnLogin = page.locator('#boot input[data-field="login"]');
+  await drawnLogin.fill('fidele@example.org');
+  await expect(page).toHaveURL(/\/connexion$/);
+  release();
+  // React's page took its place with the typed login
+  await expect(page.locator('#boot')).toHaveCount(0);
+  await expect(page.getByLabel('Identifiant')).toHaveValue('fidele@example.org');
+  await page.getByLabel('Mot de passe').fill('demo1234');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expectPath(page, '/dashboard');
+});

@@ -3,6 +3,7 @@
 // hash of its inputs in build/stamps/<target>.json; a target is stale when its output is missing or
 // the hash of its inputs changed since (file contents, not times: a checkout or a copy keeps it right).
 import { precompress } from './precompress.mjs';
+import { prerender } from './prerender.mjs';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -66,6 +67,7 @@ export const TARGETS = {
       'tailwind.config.ts',
       'package-lock.json',
       'scripts/precompress.mjs',
+      'scripts/prerender.mjs',
     ],
     extra: viteVariables,
   },
@@ -114,10 +116,12 @@ function writeStamp(name, inputs) {
   );
 }
 
-function buildSpa() {
+async function buildSpa() {
   const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
   const run = spawnSync(process.execPath, [vite, 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (run.status !== 0) throw new Error(`vite build a échoué (code ${run.status})`);
+  const drawn = await prerender(ROOT);
+  console.log(`[build] /connexion dessinée en HTML (dist/connexion.html, ${(drawn / 1024).toFixed(1)} Kio)`);
   const { count, raw, br } = precompress(path.join(ROOT, 'dist'));
   console.log(
     `[build] ${count} fichiers précompressés (brotli et gzip) : ${(raw / 1024).toFixed(0)} Kio → ${(br / 1024).toFixed(0)} Kio en brotli`,
@@ -157,7 +161,7 @@ export async function buildTarget(name) {
   const inputs = inputsHash(name);
   const started = performance.now();
   console.log(`[build] ${TARGETS[name].label}…`);
-  if (name === 'spa') buildSpa();
+  if (name === 'spa') await buildSpa();
   else await buildServer();
   writeStamp(name, inputs);
   console.log(`[build] ${TARGETS[name].label} : ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from '@/app/providers';
 import { router } from '@/app/router';
 import { loadSession } from '@/shared/auth/session';
+import { finishBoot } from '@/shared/lib/boot';
 import { APP_TITLE } from '@/shared/config';
 import './index.css';
 
@@ -12,6 +13,12 @@ document.title = APP_TITLE;
 
 // GET /me: the account, or guest. The guards show the logo loader until it answers.
 void loadSession();
+
+// /connexion's drawn form (decision 0036) is replaced by the sign-in page itself; should the router go
+// elsewhere (a signed-in user sent home) or fail, the drawing goes too.
+router.subscribe((state) => {
+  if (state.location.pathname.replace(/\/$/, '') !== '/connexion' || state.errors) finishBoot();
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -23,6 +23,11 @@ beforeAll(async () => {
     `<!doctype html><title>SPA</title><div id="root"></div><!-- ${'x'.repeat(1200)} -->`,
   );
   expect(precompress(dir).count).toBe(2);
+  // what scripts/prerender.mjs writes: index.html with the sign-in form drawn in #boot
+  writeFileSync(
+    path.join(dir, 'connexion.html'),
+    '<!doctype html><title>SPA</title><div id="boot"><form>Se connecter</form></div><div id="root" hidden></div>',
+  );
   // a build manifest: the entry, the church space's tree, the shell and a chunk both import
   mkdirSync(path.join(dir, '.vite'));
   writeFileSync(
@@ -44,11 +49,21 @@ afterAll(async () => {
 
 describe('serving the built SPA', () => {
   it('serves index.html for the root and for any page of the router (history fallback)', async () => {
-    for (const url of ['/', '/connexion', '/mon-eglise/depenses/12', '/espace-comptable?x=1']) {
+    for (const url of ['/', '/mon-eglise/depenses/12', '/espace-comptable?x=1', '/connexionx']) {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves /connexion with its form already drawn (connexion.html), never cached', async () => {
+    for (const url of ['/connexion', '/connexion/', '/connexion?redirect=%2Fma-region']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toContain('<div id="boot"><form>Se connecter</form></div><div id="root" hidden>');
       expect(response.headers['cache-control']).toBe('no-cache');
     }
   });

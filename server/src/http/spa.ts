@@ -63,6 +63,9 @@ export async function registerSpaAndNotFound(app: FastifyInstance, staticDir: st
   // /receipt/{id} (the QR code of a receipt) gets the light page of its own entry, receipt.html
   // (decision 0009), when the build has it; otherwise the SPA, which has the same route.
   const receiptPage = root && existsSync(path.join(root, 'receipt.html')) ? 'receipt.html' : null;
+  // /connexion gets index.html with the sign-in form already drawn in HTML (scripts/prerender.mjs,
+  // decision 0036): it paints before any JavaScript runs.
+  const connexionPage = root && existsSync(path.join(root, 'connexion.html')) ? 'connexion.html' : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
@@ -87,10 +90,8 @@ export async function registerSpaAndNotFound(app: FastifyInstance, staticDir: st
       const space = spaceOfPath(url);
       const link = space ? preloads.get(space) : undefined;
       if (link) reply.header('Link', link);
-      return reply
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .sendFile('index.html', root);
+      const page = connexionPage && /^\/connexion\/?$/.test(url) ? connexionPage : 'index.html';
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile(page, root);
     }
     return reply.status(404).send({ message: withPrefix(MESSAGES.routeNotFound) });
   });

@@ -1,0 +1,3 @@
+export function bootMarkup(markup: string): string;
+export function connexionHtml(indexHtml: string, markup: string): string;
+export function prerender(root: string): Promise<number>;

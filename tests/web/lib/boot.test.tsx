@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { finishBoot } from '@/shared/lib/boot';
+// the very function the build applies to the drawn sign-in form (scripts/prerender.mjs)
+import { bootMarkup, connexionHtml } from '../../../scripts/prerender.mjs';
+
+/** React's side of the swap: a controlled field, as on the sign-in page. */
+function LiveForm() {
+  const [login, setLogin] = useState('');
+  return (
+    <form>
+      <label htmlFor="live-login">Identifiant</label>
+      <input id="live-login" name="login" value={login} onChange={(event) => setLogin(event.target.value)} />
+      <label htmlFor="live-password">Mot de passe</label>
+      <input id="live-password" name="password" type="password" defaultValue="" />
+      <output>{login ? `saisi : ${login}` : 'vide'}</output>
+    </form>
+  );
+}
+
+function drawBoot() {
+  const boot = document.createElement('div');
+  boot.id = 'boot';
+  boot.innerHTML = bootMarkup(
+    '<form><label for="d1">Identifiant</label><input type="text" id="d1" name="login" value=""/>' +
+      '<label for="d2">Mot de passe</label><input type="password" id="d2" name="password" value=""/>' +
+      '<button class="w-full" type="submit">Se connecter</button></form>',
+  );
+  document.body.prepend(boot);
+  return boot;
+}
+
+afterEach(() => {
+  document.getElementById('boot')?.remove();
+});
+
+describe('the drawn sign-in form (dist/connexion.html)', () => {
+  it('cannot send anything before React: no field names, labels for React fields only, button disabled', () => {
+    const boot = drawBoot();
+    expect(boot.querySelector('input[name]')).toBeNull();
+    expect(boot.querySelector('label[for]')).toBeNull();
+    expect(boot.querySelector('button')).toBeDisabled();
+    expect([...boot.querySelectorAll('input')].map((input) => input.dataset.field)).toEqual([
+      'login',
+      'password',
+    ]);
+  });
+
+  it('puts the drawing in #boot and hides #root until the swap', () => {
+    const html = connexionHtml('<body><div id="root"></div></body>', '<main>Connexion</main>');
+    expect(html).toBe('<body><div id="boot"><main>Connexion</main></div><div id="root" hidden></div></body>');
+    expect(() => connexionHtml('<body></body>', '<main/>')).toThrow(/root/);
+  });
+
+  it('gives way to React, carrying what was typed and the field in use', async () => {
+    const user = userEvent.setup();
+    const boot = drawBoot();
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.hidden = true;
+    document.body.append(root);
+    const drawnLogin = boot.querySelector<HTMLInputElement>('input[data-field="login"]')!;
+    await user.type(drawnLogin, 'fidele@example.org');
+    const drawnPassword = boot.querySelector<HTMLInputElement>('input[data-field="password"]')!;
+    await user.type(drawnPassword, 'demo');
+
+    render(<LiveForm />, { container: root });
+    act(() => finishBoot());
+
+    expect(document.getElementById('boot')).toBeNull();
+    expect(root.hidden).toBe(false);
+    expect(screen.getByLabelText('Identifiant')).toHaveValue('fidele@example.org');
+    // React's state saw it too (the field is controlled)
+    expect(screen.getByText('saisi : fidele@example.org')).toBeInTheDocument();
+    expect(screen.getByLabelText('Mot de passe')).toHaveValue('demo');
+    expect(screen.getByLabelText('Mot de passe')).toHaveFocus();
+    root.remove();
+  });
+
+  it('does nothing on a page that was not drawn', () => {
+    const root = document.createElement('div');
+    root.id = 'root';
+    document.body.append(root);
+    expect(() => finishBoot()).not.toThrow();
+    expect(root.hidden).toBe(false);
+    root.remove();
+  });
+});
