@@ -38,6 +38,12 @@ beforeAll(async () => {
       '_ui.js': { file: 'assets/ui-1.js', imports: ['_react.js'] },
       'src/spaces/church/routes.tsx': { file: 'assets/routes-church.js', imports: ['_ui.js', '_react.js'] },
       'src/app/layouts/space-shell.tsx': { file: 'assets/space-shell-1.js', imports: ['_ui.js'] },
+      'src/spaces/personal/routes.tsx': { file: 'assets/routes-personal.js', imports: ['_ui.js'] },
+      '_table.js': { file: 'assets/table-1.js', imports: ['_ui.js'] },
+      'src/features/contributions/pages/my-contributions-page.tsx': {
+        file: 'assets/my-contributions-1.js',
+        imports: ['_table.js', '_ui.js', '_react.js'],
+      },
     }),
   );
   t = await createTestApp({ template: 'fixture', config: { staticDir: dir } });
@@ -102,15 +108,46 @@ describe('serving the built SPA', () => {
     expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root">');
   });
 
-  it("preloads the space's route tree and shell with its pages, beyond what the entry loads", async () => {
+  it("preloads the space's route tree and shell with its pages, beyond what the entry loads, and GET /me", async () => {
+    const me = '</api/me>; rel=preload; as=fetch; crossorigin=use-credentials';
     const page = await t.app.inject({ url: '/mon-eglise/depenses/12' });
     expect(page.headers['link']).toBe(
-      '</assets/routes-church.js>; rel=modulepreload, </assets/ui-1.js>; rel=modulepreload, ' +
+      `${me}, </assets/routes-church.js>; rel=modulepreload, </assets/ui-1.js>; rel=modulepreload, ` +
         '</assets/space-shell-1.js>; rel=modulepreload',
     );
-    // a space the build has no tree for, and the public pages: nothing to preload
-    expect((await t.app.inject({ url: '/ma-region' })).headers['link']).toBeUndefined();
-    expect((await t.app.inject({ url: '/connexion' })).headers['link']).toBeUndefined();
+    // a space the build has no tree for, and the public pages: GET /me only
+    expect((await t.app.inject({ url: '/ma-region' })).headers['link']).toBe(me);
+    expect((await t.app.inject({ url: '/connexion' })).headers['link']).toBe(me);
+  });
+
+  it("preloads a first screen's own code, and for a signed-in user the bell and its first data", async () => {
+    const fetchLink = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+    const year = new Date().getFullYear();
+    const code =
+      '</assets/routes-personal.js>; rel=modulepreload, </assets/ui-1.js>; rel=modulepreload, ' +
+      '</assets/space-shell-1.js>; rel=modulepreload, </assets/my-contributions-1.js>; rel=modulepreload, ' +
+      '</assets/table-1.js>; rel=modulepreload';
+    const guest = await t.app.inject({ url: '/mes-contributions' });
+    expect(guest.headers['link']).toBe(`${fetchLink('/api/me')}, ${code}`);
+    const member = await t.app.inject({ url: '/mes-contributions', cookies: { session: 'any' } });
+    expect(member.headers['link']).toBe(
+      [
+        fetchLink('/api/me'),
+        fetchLink('/api/notifications/unread-count'),
+        fetchLink('/api/contributions/summary'),
+        fetchLink(
+          `/api/contributions?from_date=${year}-01-01&to_date=${year}-12-31&page=1&limit=20&mine=true`,
+        ),
+        code,
+      ].join(', '),
+    );
+    // another page of the space: its tree, the bell, no page data
+    const home = await t.app.inject({ url: '/dashboard', cookies: { session: 'any' } });
+    expect(home.headers['link']).toBe(
+      `${fetchLink('/api/me')}, ${fetchLink('/api/notifications/unread-count')}, ` +
+        '</assets/routes-personal.js>; rel=modulepreload, </assets/ui-1.js>; rel=modulepreload, ' +
+        '</assets/space-shell-1.js>; rel=modulepreload',
+    );
   });
 
   it('answers 404 for a missing asset, and JSON 404 for unknown API paths', async () => {

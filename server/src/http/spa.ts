@@ -3,6 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { SPACE_PREFIXES, spaceOfPath, type SpaceFolder } from '../../../contract/spaces';
+import { FIRST_SCREENS, ME_URL, UNREAD_COUNT_URL } from '../../../contract/values/first-screens';
+import { SESSION_COOKIE } from '../auth/sessions';
 import { MESSAGES, withPrefix } from './errors';
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
@@ -10,12 +12,18 @@ type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
 /**
  * What a page of each space needs beyond the entry: the space's route tree and the shell, with every
  * chunk they import, as `Link: <...>; rel=modulepreload` values (from the build's manifest). The
- * browser then fetches them while it loads the entry, instead of one after the other (issue 18).
+ * browser then fetches them while it loads the entry, instead of one after the other (issue 18). The
+ * first screens (contract/values/first-screens.ts) add their page module and what it imports beyond
+ * the entry and the space.
  */
-export function spacePreloads(root: string): Map<SpaceFolder, string> {
+export function buildPreloads(root: string): {
+  spaces: Map<SpaceFolder, string>;
+  pages: Map<string, string>;
+} {
   const preloads = new Map<SpaceFolder, string>();
+  const pages = new Map<string, string>();
   const manifestPath = path.join(root, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) return preloads;
+  if (!existsSync(manifestPath)) return { spaces: preloads, pages };
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(key) || !manifest[key]) return seen;
@@ -30,8 +38,38 @@ export function spacePreloads(root: string): Map<SpaceFolder, string> {
     const keys = closure('src/app/layouts/space-shell.tsx', closure(routes));
     const files = [...keys].filter((key) => !entry.has(key)).map((key) => manifest[key].file);
     preloads.set(space, files.map((file) => `</${file}>; rel=modulepreload`).join(', '));
+    for (const screen of FIRST_SCREENS) {
+      if (spaceOfPath(screen.path) !== space || !manifest[screen.module]) continue;
+      const own = [...closure(screen.module)].filter((key) => !entry.has(key) && !keys.has(key));
+      pages.set(screen.path, own.map((key) => `</${manifest[key].file}>; rel=modulepreload`).join(', '));
+    }
   }
-  return preloads;
+  return { spaces: preloads, pages };
+}
+
+const fetchPreload = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+
+/**
+ * The `Link` of a page of the SPA (issue 18): its space's and its own code, GET /me, and for a signed-in
+ * user (a session cookie) the bell and the page's first data, so that the browser fetches them beside
+ * the entry instead of after it. The SPA reads them from the preload cache (the same URLs).
+ */
+export function pageLink(
+  preloads: { spaces: Map<SpaceFolder, string>; pages: Map<string, string> },
+  pathname: string,
+  signedIn: boolean,
+  today = new Date(),
+): string {
+  const space = spaceOfPath(pathname);
+  const screen = FIRST_SCREENS.find((candidate) => candidate.path === pathname.replace(/\/$/, ''));
+  const links = [fetchPreload(ME_URL)];
+  if (space && signedIn) {
+    links.push(fetchPreload(UNREAD_COUNT_URL));
+    for (const url of screen?.requests(today) ?? []) links.push(fetchPreload(url));
+  }
+  if (space) links.push(preloads.spaces.get(space) ?? '');
+  if (screen) links.push(preloads.pages.get(screen.path) ?? '');
+  return links.filter(Boolean).join(', ');
 }
 
 /**
@@ -58,7 +96,7 @@ export async function registerSpaAndNotFound(app: FastifyInstance, staticDir: st
     });
   }
 
-  const preloads = root ? spacePreloads(root) : new Map<SpaceFolder, string>();
+  const preloads = root ? buildPreloads(root) : { spaces: new Map<SpaceFolder, string>(), pages: new Map() };
 
   // /receipt/{id} (the QR code of a receipt) gets the light page of its own entry, receipt.html
   // (decision 0009), when the build has it; otherwise the SPA, which has the same route.
@@ -87,9 +125,7 @@ export async function registerSpaAndNotFound(app: FastifyInstance, staticDir: st
       (request.method === 'GET' || request.method === 'HEAD') &&
       !url.startsWith('/assets/')
     ) {
-      const space = spaceOfPath(url);
-      const link = space ? preloads.get(space) : undefined;
-      if (link) reply.header('Link', link);
+      reply.header('Link', pageLink(preloads, url, Boolean(request.cookies?.[SESSION_COOKIE])));
       const page = connexionPage && /^\/connexion\/?$/.test(url) ? connexionPage : 'index.html';
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile(page, root);
     }

@@ -17,8 +17,7 @@ import { useContributionList, useContributionStatement, useContributionSummary }
 import { PrintPortal } from '../components/print-portal';
 import { TotalsBar } from '../components/totals-bar';
 import { CONTRIBUTION_STATUS_LABELS, CONTRIBUTION_TYPE_LABELS, STATUS_TONES } from '../labels';
-
-const PAGE_SIZE = 20;
+import { MY_CONTRIBUTIONS_PAGE_SIZE, myContributionsQuery } from '@contract/values/first-screens';
 
 /** The annual statement as printed: the member, each receipt of the year, totals by type. */
 export function StatementDocument({ statement }: { statement: ContributionStatement }) {
@@ -122,12 +121,9 @@ export function MyContributionsPage() {
   const year = chosenYear ?? years[0] ?? new Date().getFullYear();
   const [page, setPage] = useState(1);
   const [statementYear, setStatementYear] = useState<number | null>(null);
-  const list = useContributionList(
-    { kind: 'mine' },
-    { from_date: `${year}-01-01`, to_date: `${year}-12-31`, page, limit: PAGE_SIZE },
-  );
+  const list = useContributionList({ kind: 'mine' }, myContributionsQuery(year, page));
   const ofYear = summary.data?.by_year.find((y) => y.year === year);
-  const pages = Math.max(1, Math.ceil((list.data?.meta.total ?? 0) / PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil((list.data?.meta.total ?? 0) / MY_CONTRIBUTIONS_PAGE_SIZE));
 
   return (
     <div className="mx-auto max-w-3xl space-y-4">
