@@ -33,7 +33,12 @@ beforeAll(async () => {
   writeFileSync(
     path.join(dir, '.vite', 'manifest.json'),
     JSON.stringify({
-      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
+      'index.html': {
+        file: 'assets/index-1.js',
+        isEntry: true,
+        imports: ['_react.js'],
+        css: ['assets/index-1.css'],
+      },
       '_react.js': { file: 'assets/react-1.js' },
       '_ui.js': { file: 'assets/ui-1.js', imports: ['_react.js'] },
       'src/spaces/church/routes.tsx': { file: 'assets/routes-church.js', imports: ['_ui.js', '_react.js'] },
@@ -110,29 +115,37 @@ describe('serving the built SPA', () => {
 
   it("preloads the space's route tree and shell with its pages, beyond what the entry loads, and GET /me", async () => {
     const me = '</api/me>; rel=preload; as=fetch; crossorigin=use-credentials';
+    // the entry first, so that the page's own preloads never queue it
+    const entry =
+      '</assets/index-1.css>; rel=preload; as=style, </assets/index-1.js>; rel=modulepreload, ' +
+      '</assets/react-1.js>; rel=modulepreload';
     const page = await t.app.inject({ url: '/mon-eglise/depenses/12' });
     expect(page.headers['link']).toBe(
-      `${me}, </assets/routes-church.js>; rel=modulepreload, </assets/ui-1.js>; rel=modulepreload, ` +
+      `${me}, ${entry}, </assets/routes-church.js>; rel=modulepreload, </assets/ui-1.js>; rel=modulepreload, ` +
         '</assets/space-shell-1.js>; rel=modulepreload',
     );
-    // a space the build has no tree for, and the public pages: GET /me only
-    expect((await t.app.inject({ url: '/ma-region' })).headers['link']).toBe(me);
+    // a space the build has no tree for: GET /me and the entry; the public pages: GET /me only
+    expect((await t.app.inject({ url: '/ma-region' })).headers['link']).toBe(`${me}, ${entry}`);
     expect((await t.app.inject({ url: '/connexion' })).headers['link']).toBe(me);
   });
 
   it("preloads a first screen's own code, and for a signed-in user the bell and its first data", async () => {
     const fetchLink = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
     const year = new Date().getFullYear();
+    const entry =
+      '</assets/index-1.css>; rel=preload; as=style, </assets/index-1.js>; rel=modulepreload, ' +
+      '</assets/react-1.js>; rel=modulepreload';
     const code =
       '</assets/routes-personal.js>; rel=modulepreload, </assets/ui-1.js>; rel=modulepreload, ' +
       '</assets/space-shell-1.js>; rel=modulepreload, </assets/my-contributions-1.js>; rel=modulepreload, ' +
       '</assets/table-1.js>; rel=modulepreload';
     const guest = await t.app.inject({ url: '/mes-contributions' });
-    expect(guest.headers['link']).toBe(`${fetchLink('/api/me')}, ${code}`);
+    expect(guest.headers['link']).toBe(`${fetchLink('/api/me')}, ${entry}, ${code}`);
     const member = await t.app.inject({ url: '/mes-contributions', cookies: { session: 'any' } });
     expect(member.headers['link']).toBe(
       [
         fetchLink('/api/me'),
+        entry,
         fetchLink('/api/notifications/unread-count'),
         fetchLink('/api/contributions/summary'),
         fetchLink(
@@ -144,7 +157,7 @@ describe('serving the built SPA', () => {
     // another page of the space: its tree, the bell, no page data
     const home = await t.app.inject({ url: '/dashboard', cookies: { session: 'any' } });
     expect(home.headers['link']).toBe(
-      `${fetchLink('/api/me')}, ${fetchLink('/api/notifications/unread-count')}, ` +
+      `${fetchLink('/api/me')}, ${entry}, ${fetchLink('/api/notifications/unread-count')}, ` +
         '</assets/routes-personal.js>; rel=modulepreload, </assets/ui-1.js>; rel=modulepreload, ' +
         '</assets/space-shell-1.js>; rel=modulepreload',
     );

@@ -7,7 +7,9 @@ import { FIRST_SCREENS, ME_URL, UNREAD_COUNT_URL } from '../../../contract/value
 import { SESSION_COOKIE } from '../auth/sessions';
 import { MESSAGES, withPrefix } from './errors';
 
-type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean; css?: string[] };
+
+type Preloads = { entry: string; spaces: Map<SpaceFolder, string>; pages: Map<string, string> };
 
 /**
  * What a page of each space needs beyond the entry: the space's route tree and the shell, with every
@@ -16,14 +18,11 @@ type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
  * first screens (contract/values/first-screens.ts) add their page module and what it imports beyond
  * the entry and the space.
  */
-export function buildPreloads(root: string): {
-  spaces: Map<SpaceFolder, string>;
-  pages: Map<string, string>;
-} {
+export function buildPreloads(root: string): Preloads {
   const preloads = new Map<SpaceFolder, string>();
   const pages = new Map<string, string>();
   const manifestPath = path.join(root, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) return { spaces: preloads, pages };
+  if (!existsSync(manifestPath)) return { entry: '', spaces: preloads, pages };
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(key) || !manifest[key]) return seen;
@@ -32,6 +31,11 @@ export function buildPreloads(root: string): {
     return seen;
   };
   const entry = closure('index.html');
+  // the entry first (its stylesheet, then its code): the page's own preloads below must not queue it
+  const entryLink = [
+    ...(manifest['index.html']?.css ?? []).map((file) => `</${file}>; rel=preload; as=style`),
+    ...[...entry].map((key) => `</${manifest[key].file}>; rel=modulepreload`),
+  ].join(', ');
   for (const space of Object.keys(SPACE_PREFIXES) as SpaceFolder[]) {
     const routes = `src/spaces/${space}/routes.tsx`;
     if (!manifest[routes]) continue;
@@ -44,7 +48,7 @@ export function buildPreloads(root: string): {
       pages.set(screen.path, own.map((key) => `</${manifest[key].file}>; rel=modulepreload`).join(', '));
     }
   }
-  return { spaces: preloads, pages };
+  return { entry: entryLink, spaces: preloads, pages };
 }
 
 const fetchPreload = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
@@ -55,7 +59,7 @@ const fetchPreload = (url: string) => `<${url}>; rel=preload; as=fetch; crossori
  * the entry instead of after it. The SPA reads them from the preload cache (the same URLs).
  */
 export function pageLink(
-  preloads: { spaces: Map<SpaceFolder, string>; pages: Map<string, string> },
+  preloads: Preloads,
   pathname: string,
   signedIn: boolean,
   today = new Date(),
@@ -63,6 +67,8 @@ export function pageLink(
   const space = spaceOfPath(pathname);
   const screen = FIRST_SCREENS.find((candidate) => candidate.path === pathname.replace(/\/$/, ''));
   const links = [fetchPreload(ME_URL)];
+  // on a page of a space, more preloads follow: the entry goes first, before them
+  if (space) links.push(preloads.entry);
   if (space && signedIn) {
     links.push(fetchPreload(UNREAD_COUNT_URL));
     for (const url of screen?.requests(today) ?? []) links.push(fetchPreload(url));
@@ -96,7 +102,9 @@ export async function registerSpaAndNotFound(app: FastifyInstance, staticDir: st
     });
   }
 
-  const preloads = root ? buildPreloads(root) : { spaces: new Map<SpaceFolder, string>(), pages: new Map() };
+  const preloads: Preloads = root
+    ? buildPreloads(root)
+    : { entry: '', spaces: new Map<SpaceFolder, string>(), pages: new Map() };
 
   // /receipt/{id} (the QR code of a receipt) gets the light page of its own entry, receipt.html
   // (decision 0009), when the build has it; otherwise the SPA, which has the same route.
