@@ -155,7 +155,8 @@ function Report({ entity, name }: { entity: EntityLevel; name: string }) {
             <SideTable title="Dépenses par compte" side={data.expenses} />
           </div>
           <Card title="Trésorerie">
-            <div className="overflow-x-auto">
+            {/* 480 px of columns: on a phone the table scrolls in its own region, reachable by keyboard */}
+            <div role="region" aria-label="Trésorerie par journal" tabIndex={0} className="overflow-x-auto">
               <table className="w-full min-w-[480px] text-sm">
                 <caption className="sr-only">Trésorerie par journal</caption>
                 <thead>
