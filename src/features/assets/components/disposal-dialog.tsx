@@ -5,8 +5,7 @@ import { ACCOUNT_CATEGORIES } from '@contract/values/accounts';
 import { ASSET_DISPOSAL_KIND_LABELS, ASSET_DISPOSAL_KINDS, EARLIEST_DATE } from '@contract/values/expenses';
 import type { FixedAsset } from '@contract/expenses';
 import { useAuthorizedAccounts } from '@/shared/api/authorized-accounts';
-import { useIdempotencyKey } from '@/shared/api/idempotency';
-import { errorMessage } from '@/shared/lib/errors';
+import { useMoneyWrite } from '@/shared/api/money-write';
 import { Button } from '@/shared/ui/button';
 import { DateField } from '@/shared/ui/date-field';
 import { Dialog } from '@/shared/ui/dialog';
@@ -14,7 +13,6 @@ import { FormError } from '@/shared/ui/form-error';
 import { Money } from '@/shared/ui/money';
 import { Select } from '@/shared/ui/select';
 import { TextField } from '@/shared/ui/text-field';
-import { notify } from '@/shared/ui/toast';
 import { useDisposeAsset } from '../api/assets';
 import {
   disposalDefaults,
@@ -78,27 +76,14 @@ function DisposalForm({
     ACCOUNT_CATEGORIES.TREASURY,
   );
   const dispose = useDisposeAsset(asset.id);
-  const idempotency = useIdempotencyKey();
-  const [failure, setFailure] = useState<string | null>(null);
-  const preview = disposalPreview(asset, { date, price });
-
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    onSavingChange(true);
-    try {
-      await dispose.mutateAsync({ body: toDisposalBody(values), key: idempotency.key() });
-      idempotency.done();
-      notify.success('Sortie de l’immobilisation enregistrée.');
-      onDone();
-    } catch (error) {
-      // the same key goes with the next try: a receipt that reached the server is not recorded twice
-      const message = errorMessage(error);
-      setFailure(message);
-      notify.error(message);
-    } finally {
-      onSavingChange(false);
-    }
+  const write = useMoneyWrite({
+    write: dispose.mutateAsync,
+    success: 'Sortie de l’immobilisation enregistrée.',
+    onSavingChange,
+    onDone,
   });
+  const preview = disposalPreview(asset, { date, price });
+  const submit = handleSubmit((values) => write.submit(toDisposalBody(values)));
 
   return (
     <form noValidate aria-label="Sortie de l'immobilisation" onSubmit={submit} className="space-y-4">
@@ -167,9 +152,9 @@ function DisposalForm({
           </div>
         </dl>
       )}
-      {failure && <FormError message={failure} />}
+      <FormError message={write.failure} />
       <div className="flex justify-end gap-2">
-        <Button type="submit" loading={dispose.isPending}>
+        <Button type="submit" loading={write.saving}>
           Enregistrer la sortie
         </Button>
       </div>

@@ -9,10 +9,9 @@ import {
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { EARLIEST_DATE, PAYMENT_METHODS } from '@contract/values/expenses';
-import type { ExpenseLine } from '@contract/expenses';
-import { useIdempotencyKey } from '@/shared/api/idempotency';
+import type { ExpenseLine, PaymentBody } from '@contract/expenses';
+import { useMoneyWrite } from '@/shared/api/money-write';
 import { useAccount } from '@/shared/auth/account-store';
-import { errorMessage } from '@/shared/lib/errors';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { CheckboxField } from '@/shared/ui/checkbox-field';
@@ -26,7 +25,6 @@ import { Select } from '@/shared/ui/select';
 import { TextField } from '@/shared/ui/text-field';
 import { TextAreaField } from '@/shared/ui/textarea-field';
 import { TimeField } from '@/shared/ui/time-field';
-import { notify } from '@/shared/ui/toast';
 import { usePayExpenseLine } from '../api/expense-payment-mutation';
 import type { EntityLevel } from '@/shared/level/level-context';
 import { useAuthorizedAccounts } from '@/shared/api/authorized-accounts';
@@ -115,33 +113,18 @@ function PaymentForm({
   });
   const accounts = useAuthorizedAccounts(entity, TREASURY_ACCOUNT_CATEGORIES);
   const pay = usePayExpenseLine(line.id);
-  const idempotency = useIdempotencyKey();
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    onSavingChange(true);
-    const withAsset = assetAllowed && values.create_asset;
-    try {
-      await pay.mutateAsync({
-        body: toPaymentBody(values, account?.id ?? null, withAsset),
-        key: idempotency.key(),
-      });
-      idempotency.done();
-      notify.success('Paiement enregistré.');
-      onDone();
-    } catch (error) {
-      // The same key goes with the next try: a payment that did reach the server is not recorded twice.
-      const message = errorMessage(
-        error,
-        withAsset ? EXPENSE_MESSAGES.assetSubmitFailed : EXPENSE_MESSAGES.paymentFailed,
-      );
-      setFailure(message);
-      notify.error(message);
-    } finally {
-      onSavingChange(false);
-    }
+  const write = useMoneyWrite({
+    write: pay.mutateAsync,
+    success: 'Paiement enregistré.',
+    fallback: (body: PaymentBody) =>
+      body.fixed_asset ? EXPENSE_MESSAGES.assetSubmitFailed : EXPENSE_MESSAGES.paymentFailed,
+    onSavingChange,
+    onDone,
   });
+
+  const submit = handleSubmit((values) =>
+    write.submit(toPaymentBody(values, account?.id ?? null, assetAllowed && values.create_asset)),
+  );
 
   const toNumber = (value: string | undefined) => (/^\d+$/.test((value ?? '').trim()) ? Number(value) : 0);
   const totalCost = toNumber(amount) + toNumber(additional);
@@ -231,12 +214,12 @@ function PaymentForm({
         </div>
       )}
 
-      <FormError message={failure} />
+      <FormError message={write.failure} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onDone} disabled={pay.isPending}>
+        <Button variant="secondary" onClick={onDone} disabled={write.saving}>
           Annuler
         </Button>
-        <Button type="submit" loading={pay.isPending || formState.isSubmitting}>
+        <Button type="submit" loading={write.saving || formState.isSubmitting}>
           Payer
         </Button>
       </div>

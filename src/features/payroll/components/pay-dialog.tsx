@@ -6,7 +6,7 @@ import { todayInDenomination } from '@contract/values/dates';
 import { monthLabel } from '@contract/values/payroll';
 import type { Payslip } from '@contract/payroll';
 import { useAuthorizedAccounts } from '@/shared/api/authorized-accounts';
-import { useIdempotencyKey } from '@/shared/api/idempotency';
+import { useMoneyWrite } from '@/shared/api/money-write';
 import { errorMessage } from '@/shared/lib/errors';
 import { Button } from '@/shared/ui/button';
 import { Combobox } from '@/shared/ui/combobox';
@@ -14,7 +14,6 @@ import { DateField } from '@/shared/ui/date-field';
 import { Dialog } from '@/shared/ui/dialog';
 import { FormError } from '@/shared/ui/form-error';
 import { Money } from '@/shared/ui/money';
-import { notify } from '@/shared/ui/toast';
 import { usePayPayslip } from '../api/payroll';
 import { payFormSchema, toPayBody, type PayFormValues } from '../lib/forms';
 import { employeeName } from '../lib/labels';
@@ -58,31 +57,18 @@ function PayForm({
   const entity = { entityType: payslip.entity_type, entityId: payslip.entity_id };
   const accounts = useAuthorizedAccounts(entity, ACCOUNT_CATEGORIES.TREASURY);
   const pay = usePayPayslip(payslip.id);
-  const idempotency = useIdempotencyKey();
-  const [failure, setFailure] = useState<string | null>(null);
+  const write = useMoneyWrite({
+    write: pay.mutateAsync,
+    success: 'Fiche de paie payée.',
+    onSavingChange,
+    onDone,
+  });
   const { control, register, handleSubmit, formState } = useForm<PayFormValues>({
     resolver: zodResolver(payFormSchema(payslip.month)),
     defaultValues: { payment_account_id: null, paid_on: todayInDenomination() },
   });
   const { errors } = formState;
-
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    onSavingChange(true);
-    try {
-      await pay.mutateAsync({ body: toPayBody(values), key: idempotency.key() });
-      idempotency.done();
-      notify.success('Fiche de paie payée.');
-      onDone();
-    } catch (error) {
-      // the same key goes with the next try: a payment that reached the server is not recorded twice
-      const message = errorMessage(error);
-      setFailure(message);
-      notify.error(message);
-    } finally {
-      onSavingChange(false);
-    }
-  });
+  const submit = handleSubmit((values) => write.submit(toPayBody(values)));
 
   return (
     <form noValidate aria-label="Paiement de la fiche de paie" onSubmit={submit} className="space-y-4">
@@ -110,12 +96,12 @@ function PayForm({
         <DateField label="Date du paiement" required error={errors.paid_on} {...register('paid_on')} />
       </div>
       {accounts.isError && <FormError message={errorMessage(accounts.error)} />}
-      <FormError message={failure} />
+      <FormError message={write.failure} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onDone} disabled={pay.isPending}>
+        <Button variant="secondary" onClick={onDone} disabled={write.saving}>
           Annuler
         </Button>
-        <Button type="submit" loading={pay.isPending || formState.isSubmitting}>
+        <Button type="submit" loading={write.saving || formState.isSubmitting}>
           Payer
         </Button>
       </div>
