@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ACCOUNT_CATEGORIES } from '@contract/values/accounts';
-import { ASSET_DISPOSAL_KIND_LABELS, ASSET_DISPOSAL_KINDS, EARLIEST_DATE } from '@contract/values/expenses';
+import { ASSET_DISPOSAL_KIND_LABELS, ASSET_DISPOSAL_KINDS } from '@contract/values/expenses';
 import type { FixedAsset } from '@contract/expenses';
-import { useAuthorizedAccounts } from '@/shared/api/authorized-accounts';
 import { useMoneyWrite } from '@/shared/api/money-write';
 import { Button } from '@/shared/ui/button';
-import { DateField } from '@/shared/ui/date-field';
 import { Dialog } from '@/shared/ui/dialog';
 import { FormError } from '@/shared/ui/form-error';
 import { Money } from '@/shared/ui/money';
 import { Select } from '@/shared/ui/select';
 import { TextField } from '@/shared/ui/text-field';
+import { TreasuryAccountDateFields } from '@/shared/ui/treasury-account-fields';
 import { useDisposeAsset } from '../api/assets';
 import {
   disposalDefaults,
@@ -71,10 +69,6 @@ function DisposalForm({
   });
   const { errors } = formState;
   const [kind, date, price] = useWatch({ control, name: ['kind', 'date', 'price'] });
-  const accounts = useAuthorizedAccounts(
-    { entityType: asset.entity_type, entityId: asset.entity_id },
-    ACCOUNT_CATEGORIES.TREASURY,
-  );
   const dispose = useDisposeAsset(asset.id);
   const write = useMoneyWrite({
     write: dispose.mutateAsync,
@@ -103,13 +97,6 @@ function DisposalForm({
             />
           )}
         />
-        <DateField
-          label="Date de sortie"
-          required
-          min={EARLIEST_DATE}
-          error={errors.date}
-          {...register('date')}
-        />
         <TextField
           label={kind === 'scrap' ? 'Prix de récupération' : 'Prix de cession'}
           required={kind === 'sale'}
@@ -119,21 +106,14 @@ function DisposalForm({
           error={errors.price}
           {...register('price')}
         />
-        <Controller
+        <TreasuryAccountDateFields
           control={control}
+          entity={{ entityType: asset.entity_type, entityId: asset.entity_id }}
           name="payment_account_id"
-          render={({ field }) => (
-            <Select
-              label="Compte d'encaissement"
-              options={(accounts.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
-              placeholder={accounts.isPending ? 'Chargement…' : 'Choisir le compte'}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.payment_account_id}
-              hint="Le compte de trésorerie qui reçoit le prix."
-            />
-          )}
+          label="Compte d'encaissement"
+          hint="Le compte de trésorerie qui reçoit le prix."
+          dateName="date"
+          dateLabel="Date de sortie"
         />
       </div>
       {preview && (

@@ -15,7 +15,6 @@ import { useAccount } from '@/shared/auth/account-store';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { CheckboxField } from '@/shared/ui/checkbox-field';
-import { Combobox } from '@/shared/ui/combobox';
 import { DateField } from '@/shared/ui/date-field';
 import { Dialog } from '@/shared/ui/dialog';
 import { formatMoney } from '@/shared/lib/format';
@@ -25,10 +24,9 @@ import { Select } from '@/shared/ui/select';
 import { TextField } from '@/shared/ui/text-field';
 import { TextAreaField } from '@/shared/ui/textarea-field';
 import { TimeField } from '@/shared/ui/time-field';
+import { TreasuryAccountField } from '@/shared/ui/treasury-account-fields';
 import { usePayExpenseLine } from '../api/expense-payment-mutation';
 import type { EntityLevel } from '@/shared/level/level-context';
-import { useAuthorizedAccounts } from '@/shared/api/authorized-accounts';
-import { TREASURY_ACCOUNT_CATEGORIES } from '../api/lookups';
 import {
   assetDefaults,
   paymentDefaults,
@@ -111,7 +109,6 @@ function PaymentForm({
     control,
     name: ['create_asset', 'amount', 'asset.additional_costs'],
   });
-  const accounts = useAuthorizedAccounts(entity, TREASURY_ACCOUNT_CATEGORIES);
   const pay = usePayExpenseLine(line.id);
   const write = useMoneyWrite({
     write: pay.mutateAsync,
@@ -178,22 +175,12 @@ function PaymentForm({
             />
           )}
         />
-        <Controller
+        <TreasuryAccountField
           control={control}
+          entity={entity}
           name="payment_account_id"
-          render={({ field }) => (
-            <Combobox<number>
-              label="Compte de paiement"
-              required
-              options={(accounts.data ?? []).map((item) => ({ value: item.id, label: item.name }))}
-              value={field.value}
-              onChange={(value) => field.onChange(value)}
-              onBlur={field.onBlur}
-              loading={accounts.isFetching}
-              emptyText="Aucun compte disponible"
-              error={errors.payment_account_id}
-            />
-          )}
+          label="Compte de paiement"
+          required
         />
       </div>
 

@@ -1,19 +1,15 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ACCOUNT_CATEGORIES } from '@contract/values/accounts';
 import { todayInDenomination } from '@contract/values/dates';
 import { monthLabel } from '@contract/values/payroll';
 import type { Payslip } from '@contract/payroll';
-import { useAuthorizedAccounts } from '@/shared/api/authorized-accounts';
 import { useMoneyWrite } from '@/shared/api/money-write';
-import { errorMessage } from '@/shared/lib/errors';
 import { Button } from '@/shared/ui/button';
-import { Combobox } from '@/shared/ui/combobox';
-import { DateField } from '@/shared/ui/date-field';
 import { Dialog } from '@/shared/ui/dialog';
 import { FormError } from '@/shared/ui/form-error';
 import { Money } from '@/shared/ui/money';
+import { TreasuryAccountDateFields } from '@/shared/ui/treasury-account-fields';
 import { usePayPayslip } from '../api/payroll';
 import { payFormSchema, toPayBody, type PayFormValues } from '../lib/forms';
 import { employeeName } from '../lib/labels';
@@ -55,7 +51,6 @@ function PayForm({
   onDone: () => void;
 }) {
   const entity = { entityType: payslip.entity_type, entityId: payslip.entity_id };
-  const accounts = useAuthorizedAccounts(entity, ACCOUNT_CATEGORIES.TREASURY);
   const pay = usePayPayslip(payslip.id);
   const write = useMoneyWrite({
     write: pay.mutateAsync,
@@ -63,11 +58,10 @@ function PayForm({
     onSavingChange,
     onDone,
   });
-  const { control, register, handleSubmit, formState } = useForm<PayFormValues>({
+  const { control, handleSubmit, formState } = useForm<PayFormValues>({
     resolver: zodResolver(payFormSchema(payslip.month)),
     defaultValues: { payment_account_id: null, paid_on: todayInDenomination() },
   });
-  const { errors } = formState;
   const submit = handleSubmit((values) => write.submit(toPayBody(values)));
 
   return (
@@ -76,26 +70,16 @@ function PayForm({
         Net à payer : <Money amount={payslip.net} className="font-semibold" />
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Controller
+        <TreasuryAccountDateFields
           control={control}
+          entity={entity}
           name="payment_account_id"
-          render={({ field }) => (
-            <Combobox<number>
-              label="Compte de trésorerie"
-              required
-              options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
-              value={field.value}
-              onChange={(value) => field.onChange(value)}
-              onBlur={field.onBlur}
-              loading={accounts.isFetching}
-              emptyText="Aucun compte disponible"
-              error={errors.payment_account_id}
-            />
-          )}
+          label="Compte de trésorerie"
+          required
+          dateName="paid_on"
+          dateLabel="Date du paiement"
         />
-        <DateField label="Date du paiement" required error={errors.paid_on} {...register('paid_on')} />
       </div>
-      {accounts.isError && <FormError message={errorMessage(accounts.error)} />}
       <FormError message={write.failure} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone} disabled={write.saving}>
