@@ -1,18 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
+import { canonicalJson } from '@contract/values/idempotency';
 import { DEFAULT_ERROR_MESSAGE, errorMessage } from '@/shared/lib/errors';
 import { notify } from '@/shared/ui/toast';
 import { getHttpStatus } from './http-client';
 import { newIdempotencyKey } from './idempotency';
-
-/** JSON with its object keys sorted: two bodies equal in value give the same text (as the server hashes them). */
-export function bodyFingerprint(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(bodyFingerprint).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, item]) => item !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, item]) => `${JSON.stringify(k)}:${bodyFingerprint(item)}`).join(',')}}`;
-}
 
 /**
  * The Idempotency-Key of a body: the same key while the user retries the same content (after a network
@@ -22,7 +13,7 @@ export function bodyFingerprint(value: unknown): string {
 export function useContentKey<B>(): { keyFor: (body: B) => string; done: () => void } {
   const current = useRef<{ key: string; fingerprint: string } | null>(null);
   const keyFor = useCallback((body: B) => {
-    const fingerprint = bodyFingerprint(body);
+    const fingerprint = canonicalJson(body);
     if (current.current?.fingerprint !== fingerprint)
       current.current = { key: newIdempotencyKey(), fingerprint };
     return current.current.key;

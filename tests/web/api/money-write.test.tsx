@@ -6,7 +6,8 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '@/shared/api/http-client';
 import { IDEMPOTENCY_HEADER } from '@/shared/api/idempotency';
-import { bodyFingerprint, useMoneyWrite } from '@/shared/api/money-write';
+import { canonicalJson } from '@contract/values/idempotency';
+import { useMoneyWrite } from '@/shared/api/money-write';
 import { FormError } from '@/shared/ui/form-error';
 import { AppToaster } from '@/shared/ui/toaster';
 import { server } from '../msw/server';
@@ -165,9 +166,9 @@ describe('useMoneyWrite', () => {
   });
 
   it('fingerprints a body by value, whatever the order of its keys', () => {
-    expect(bodyFingerprint({ a: 1, b: { c: [1, 2], d: undefined } })).toBe(
-      bodyFingerprint({ b: { c: [1, 2] }, a: 1 }),
+    expect(canonicalJson({ a: 1, b: { c: [1, 2], d: undefined } })).toBe(
+      canonicalJson({ b: { c: [1, 2] }, a: 1 }),
     );
-    expect(bodyFingerprint({ a: 1 })).not.toBe(bodyFingerprint({ a: 2 }));
+    expect(canonicalJson({ a: 1 })).not.toBe(canonicalJson({ a: 2 }));
   });
 });
