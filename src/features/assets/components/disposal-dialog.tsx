@@ -1,13 +1,14 @@
-import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ASSET_DISPOSAL_KIND_LABELS, ASSET_DISPOSAL_KINDS } from '@contract/values/expenses';
 import type { FixedAsset } from '@contract/expenses';
 import { useMoneyWrite } from '@/shared/api/money-write';
-import { Button } from '@/shared/ui/button';
-import { Dialog } from '@/shared/ui/dialog';
-import { FormError } from '@/shared/ui/form-error';
 import { Money } from '@/shared/ui/money';
+import {
+  MoneyWriteActions,
+  MoneyWriteDialog,
+  type MoneyWriteFormProps,
+} from '@/shared/ui/money-write-dialog';
 import { Select } from '@/shared/ui/select';
 import { TextField } from '@/shared/ui/text-field';
 import { TreasuryAccountDateFields } from '@/shared/ui/treasury-account-fields';
@@ -39,30 +40,20 @@ export function DisposalDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [saving, setSaving] = useState(false);
   return (
-    <Dialog
+    <MoneyWriteDialog
       open={open}
-      onOpenChange={(next) => !saving && onOpenChange(next)}
+      onClose={() => onOpenChange(false)}
       title="Sortir l'immobilisation du patrimoine"
       description="Une cession encaisse son prix au journal de trésorerie ; l'immobilisation quitte ensuite les totaux du registre et ne peut plus être modifiée."
       size="lg"
-      dismissible={!saving}
     >
-      {open && <DisposalForm asset={asset} onSavingChange={setSaving} onDone={() => onOpenChange(false)} />}
-    </Dialog>
+      {(form) => <DisposalForm asset={asset} {...form} />}
+    </MoneyWriteDialog>
   );
 }
 
-function DisposalForm({
-  asset,
-  onSavingChange,
-  onDone,
-}: {
-  asset: FixedAsset;
-  onSavingChange: (saving: boolean) => void;
-  onDone: () => void;
-}) {
+function DisposalForm({ asset, onSavingChange, onDone }: MoneyWriteFormProps & { asset: FixedAsset }) {
   const { control, register, handleSubmit, formState } = useForm<DisposalFormValues>({
     resolver: zodResolver(disposalFormSchema(asset)),
     defaultValues: disposalDefaults(),
@@ -132,12 +123,7 @@ function DisposalForm({
           </div>
         </dl>
       )}
-      <FormError message={write.failure} />
-      <div className="flex justify-end gap-2">
-        <Button type="submit" loading={write.saving}>
-          Enregistrer la sortie
-        </Button>
-      </div>
+      <MoneyWriteActions failure={write.failure} saving={write.saving} submitLabel="Enregistrer la sortie" />
     </form>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Controller,
   useForm,
@@ -13,13 +12,15 @@ import type { ExpenseLine, PaymentBody } from '@contract/expenses';
 import { useMoneyWrite } from '@/shared/api/money-write';
 import { useAccount } from '@/shared/auth/account-store';
 import { Badge } from '@/shared/ui/badge';
-import { Button } from '@/shared/ui/button';
 import { CheckboxField } from '@/shared/ui/checkbox-field';
 import { DateField } from '@/shared/ui/date-field';
-import { Dialog } from '@/shared/ui/dialog';
 import { formatMoney } from '@/shared/lib/format';
-import { FormError } from '@/shared/ui/form-error';
 import { Money } from '@/shared/ui/money';
+import {
+  MoneyWriteActions,
+  MoneyWriteDialog,
+  type MoneyWriteFormProps,
+} from '@/shared/ui/money-write-dialog';
 import { Select } from '@/shared/ui/select';
 import { TextField } from '@/shared/ui/text-field';
 import { TextAreaField } from '@/shared/ui/textarea-field';
@@ -56,11 +57,10 @@ const methodOptions = PAYMENT_METHODS.map((method) => ({
  * after a failure sends the same key, so the server never records the payment twice.
  */
 export function PaymentDialog({ line, entity, assetAllowed, onClose }: PaymentDialogProps) {
-  const [saving, setSaving] = useState(false);
   return (
-    <Dialog
+    <MoneyWriteDialog
       open={line !== null}
-      onOpenChange={(open) => !open && !saving && onClose()}
+      onClose={onClose}
       title={line ? `Payer : ${line.name}` : 'Payer'}
       description={
         line
@@ -68,19 +68,13 @@ export function PaymentDialog({ line, entity, assetAllowed, onClose }: PaymentDi
           : undefined
       }
       size="lg"
-      dismissible={!saving}
     >
-      {line && (
-        <PaymentForm
-          key={line.id}
-          line={line}
-          entity={entity}
-          assetAllowed={assetAllowed}
-          onSavingChange={setSaving}
-          onDone={onClose}
-        />
-      )}
-    </Dialog>
+      {(form) =>
+        line && (
+          <PaymentForm key={line.id} line={line} entity={entity} assetAllowed={assetAllowed} {...form} />
+        )
+      }
+    </MoneyWriteDialog>
   );
 }
 
@@ -90,13 +84,7 @@ function PaymentForm({
   assetAllowed,
   onSavingChange,
   onDone,
-}: {
-  line: ExpenseLine;
-  entity: EntityLevel;
-  assetAllowed: boolean;
-  onSavingChange: (saving: boolean) => void;
-  onDone: () => void;
-}) {
+}: MoneyWriteFormProps & { line: ExpenseLine; entity: EntityLevel; assetAllowed: boolean }) {
   const remaining = line.remaining;
   const account = useAccount();
   const form = useForm<PaymentFormValues>({
@@ -201,15 +189,12 @@ function PaymentForm({
         </div>
       )}
 
-      <FormError message={write.failure} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onDone} disabled={write.saving}>
-          Annuler
-        </Button>
-        <Button type="submit" loading={write.saving || formState.isSubmitting}>
-          Payer
-        </Button>
-      </div>
+      <MoneyWriteActions
+        failure={write.failure}
+        saving={write.saving || formState.isSubmitting}
+        submitLabel="Payer"
+        onCancel={onDone}
+      />
     </form>
   );
 }

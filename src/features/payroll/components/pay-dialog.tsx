@@ -1,14 +1,15 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { todayInDenomination } from '@contract/values/dates';
 import { monthLabel } from '@contract/values/payroll';
 import type { Payslip } from '@contract/payroll';
 import { useMoneyWrite } from '@/shared/api/money-write';
-import { Button } from '@/shared/ui/button';
-import { Dialog } from '@/shared/ui/dialog';
-import { FormError } from '@/shared/ui/form-error';
 import { Money } from '@/shared/ui/money';
+import {
+  MoneyWriteActions,
+  MoneyWriteDialog,
+  type MoneyWriteFormProps,
+} from '@/shared/ui/money-write-dialog';
 import { TreasuryAccountDateFields } from '@/shared/ui/treasury-account-fields';
 import { usePayPayslip } from '../api/payroll';
 import { payFormSchema, toPayBody, type PayFormValues } from '../lib/forms';
@@ -27,29 +28,19 @@ export function PayDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [saving, setSaving] = useState(false);
   return (
-    <Dialog
+    <MoneyWriteDialog
       open={open}
-      onOpenChange={(next) => !saving && onOpenChange(next)}
-      dismissible={!saving}
+      onClose={() => onOpenChange(false)}
       title="Payer la fiche de paie"
       description={`${employeeName(payslip.employee)} — ${monthLabel(payslip.month)}`}
     >
-      {open && <PayForm payslip={payslip} onSavingChange={setSaving} onDone={() => onOpenChange(false)} />}
-    </Dialog>
+      {(form) => <PayForm payslip={payslip} {...form} />}
+    </MoneyWriteDialog>
   );
 }
 
-function PayForm({
-  payslip,
-  onSavingChange,
-  onDone,
-}: {
-  payslip: Payslip;
-  onSavingChange: (saving: boolean) => void;
-  onDone: () => void;
-}) {
+function PayForm({ payslip, onSavingChange, onDone }: MoneyWriteFormProps & { payslip: Payslip }) {
   const entity = { entityType: payslip.entity_type, entityId: payslip.entity_id };
   const pay = usePayPayslip(payslip.id);
   const write = useMoneyWrite({
@@ -80,15 +71,12 @@ function PayForm({
           dateLabel="Date du paiement"
         />
       </div>
-      <FormError message={write.failure} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onDone} disabled={write.saving}>
-          Annuler
-        </Button>
-        <Button type="submit" loading={write.saving || formState.isSubmitting}>
-          Payer
-        </Button>
-      </div>
+      <MoneyWriteActions
+        failure={write.failure}
+        saving={write.saving || formState.isSubmitting}
+        submitLabel="Payer"
+        onCancel={onDone}
+      />
     </form>
   );
 }
