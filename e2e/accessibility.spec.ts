@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
 import {
   expect,
   request,
@@ -10,12 +9,13 @@ import {
   type Page,
 } from '@playwright/test';
 import { BUILT_ROUTES, type Account, type RouteCase } from './routes';
-import { DEMO_PASSWORD } from './helpers';
+import { axeViolations, DEMO_PASSWORD } from './helpers';
 
 /**
  * The accessibility and phone sweep (issue 19, decision 0013): every built route of e2e/routes.ts,
  * opened as its demo account at 1366x768 and at 360x740 (touch), fails on
- *   - a serious or critical axe violation (WCAG 2.2 AA tags), dialogs open included;
+ *   - a serious or critical axe violation (WCAG 2.2 AA tags), dialogs open included, measured once the
+ *     page's CSS transitions have finished (`axeViolations` in helpers.ts);
  *   - a page that scrolls sideways at 360 px, or a header title cut off;
  *   - a page error (uncaught exception), an API answer 5xx, a page that does not land where asked
  *     (the not-found page, /access-refuse, /connexion) or never finishes loading;
@@ -103,22 +103,13 @@ async function settled(page: Page): Promise<boolean> {
 }
 
 async function axeFindings(page: Page): Promise<string[]> {
-  const violations = await page.evaluate(
-    (tags) =>
-      (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } }).axe
-        .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
-        .then((result) => result.violations),
-    TAGS,
+  return (await axeViolations(page, TAGS)).map(
+    (v) =>
+      `axe ${v.id} (${v.impact}) x${v.nodes.length}: ${v.nodes
+        .slice(0, 3)
+        .map((node) => `${node.target.join(' ')}${node.any[0]?.message ? ` — ${node.any[0].message}` : ''}`)
+        .join(' | ')}`,
   );
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `axe ${v.id} (${v.impact}) x${v.nodes.length}: ${v.nodes
-          .slice(0, 3)
-          .map((node) => `${node.target.join(' ')}${node.any[0]?.message ? ` — ${node.any[0].message}` : ''}`)
-          .join(' | ')}`,
-    );
 }
 
 async function phoneFindings(page: Page): Promise<string[]> {

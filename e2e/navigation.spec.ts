@@ -48,9 +48,37 @@ test('on a 360 px phone the region president opens the menu and reaches the chur
 test('the search of a list filters on the server and the document title names the page', async ({ page }) => {
   await signIn(page, 'admin@example.org');
   await expectPath(page, '/admin');
+  // The count is the server's total, not the page's 20 rows; it is read from the API because another
+  // spec (org-admin) may create a church meanwhile: the page's figure lies between the totals read
+  // before and after it is shown (equal when nothing was written).
+  const total = async (search?: string) => {
+    const answer = await page.request.get(
+      `/api/churches?limit=1${search ? `&search=${encodeURIComponent(search)}` : ''}`,
+    );
+    expect(answer.ok()).toBe(true);
+    return ((await answer.json()) as { meta: { total: number } }).meta.total;
+  };
+  // a count once the list has answered (never 0 here: the demo has churches)
+  const count = page.getByText(/^[1-9]\d* résultats?$/);
+  const shownCount = async () => {
+    const text = await count.textContent();
+    return Number(/^(\d+)/.exec(text!)![1]);
+  };
+
+  const before = await total();
+  expect(before, 'the demo seeds 20 churches').toBeGreaterThanOrEqual(20);
   await page.goto('/admin/eglises');
-  await expect(page.getByText('20 résultats')).toBeVisible();
+  await expect(count).toBeVisible();
+  const all = await shownCount();
+  const after = await total();
+  expect(all).toBeGreaterThanOrEqual(before);
+  expect(all).toBeLessThanOrEqual(after);
   await expect(page).toHaveTitle(/ - Ekklesia Gestion$/);
+
   await page.getByRole('searchbox').or(page.getByLabel('Rechercher')).first().fill('Bouaké');
+  await expect(page.getByRole('row', { name: /Église Évangélique de Bouaké Air France/ })).toBeVisible();
   await expect(page.getByText(/^[1-9] résultats?$/)).toBeVisible();
+  const found = await shownCount();
+  expect(found).toBe(await total('Bouaké'));
+  expect(found).toBeLessThan(all);
 });

@@ -7,6 +7,7 @@ import { verifyPassword } from '../../server/src/auth/password';
 import { openDatabase, runMigrations, type Database, type Db } from '../../server/src/db/client';
 import { queryOne, queryRows } from '../../server/src/db/query';
 import { seedReferenceData } from '../../server/src/db/reference-data';
+import { unreadCount } from '../../server/src/modules/notifications/service';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo, type SeedDemoSummary } from '../../server/src/db/seed/demo';
 
 let dir: string;
@@ -279,5 +280,29 @@ describe('the demo seed', () => {
       where u.email = 'pasteur@example.org' and s.paid_at is not null and s.start_date <= current_date
         and s.end_date >= current_date`);
     expect(pasteurChurchPaid).toBeGreaterThan(0);
+  });
+
+  it('tells section@ of a grant expiring within the week, one their office already gives', async () => {
+    const user = await queryOne<{ id: number }>(
+      db,
+      sql`select id from users where email = 'section@example.org'`,
+    );
+    await unreadCount(db, user!.id); // the bell's poll writes the notices of grants about to expire
+    const notices = await queryRows<{ title: string; body: string }>(
+      db,
+      sql`select title, body from notifications where user_id = ${user!.id} and kind = 'permission.expiring'`,
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0].title).toBe('Permission bientôt expirée');
+    expect(notices[0].body).toMatch(/^La permission « .+ » expire le \d{2}\/\d{2}\/\d{4}\.$/);
+    // the grant's permission is one the section's office already holds: no right added
+    const extra = await count(sql`select count(*)::int as n from user_permissions up
+      join users u on u.id = up.user_id
+      join permissions p on p.id = up.permission_id
+      where u.email = 'section@example.org' and up.revoked_at is null
+        and not exists (select 1 from role_assignments ra join role_permissions rp on rp.role_id = ra.role_id
+                        where ra.user_id = u.id and ra."group" = 'sections' and ra.group_id = up.entity_id
+                          and rp.permission_id = up.permission_id)`);
+    expect(extra).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { canonicalJson } from '../../../contract/values/idempotency';
 import type { Db } from '../db/client';
 import { queryOne } from '../db/query';
 import { httpError } from './errors';
@@ -16,20 +17,10 @@ export const IDEMPOTENCY_MESSAGES = {
     "Cette clé d'idempotence a déjà servi avec un autre contenu : utilisez une nouvelle clé pour une nouvelle opération.",
 } as const;
 
-/** JSON with its object keys sorted: two bodies equal in value give the same text. */
-function canonical(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, item]) => item !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, item]) => `${JSON.stringify(k)}:${canonical(item)}`).join(',')}}`;
-}
-
 /** The fingerprint of a request's body, stored with its key. */
 export function requestFingerprint(body: unknown): string {
   return createHash('sha256')
-    .update(canonical(body ?? null))
+    .update(canonicalJson(body ?? null))
     .digest('hex');
 }
 

@@ -184,7 +184,8 @@ export function DataTable<Row>({
           aria-label="Pagination"
           className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600"
         >
-          <p>{resultCount(pagination.total)}</p>
+          {/* no count before the first answer: '0 résultat' beside 'Patientez' would be wrong */}
+          <p>{loading ? null : resultCount(pagination.total)}</p>
           <div className="flex items-center gap-2">
             <Button
               variant="secondary"

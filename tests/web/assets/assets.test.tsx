@@ -157,6 +157,15 @@ describe('fixed assets register', () => {
   });
 });
 
+/** Opens the new asset form and types its name and purchase price. */
+async function newAsset(name: string, price: string) {
+  renderApp(`${ROOT}/nouveau`, demo.nationalTreasurer);
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText(/Nom de l'immobilisation/, {}, { timeout: 15_000 }), name);
+  await user.type(screen.getByLabelText(/Prix d'achat/), price);
+  return user;
+}
+
 describe('fixed asset form', () => {
   it('checks the fields with the French messages, then creates the asset with the defaults', async () => {
     const calls = assetsApi();
@@ -199,17 +208,28 @@ describe('fixed asset form', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`${ROOT}/8`));
   });
 
+  it('does not check nor send the hidden rate of an asset that is not depreciable', async () => {
+    const calls = assetsApi();
+    const user = await newAsset('Terrain', '9000000');
+    await user.type(screen.getByLabelText(/Taux d'amortissement/), '150');
+    await user.click(screen.getByLabelText('Bien amortissable'));
+    expect(screen.queryByLabelText(/Taux d'amortissement/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(calls.created).toHaveLength(1));
+    expect(calls.created[0]).toMatchObject({
+      name: 'Terrain',
+      purchase_price: 9_000_000,
+      depreciable: false,
+    });
+    expect(calls.created[0]).not.toHaveProperty('annual_depreciation_rate');
+    expect(calls.created[0]).not.toHaveProperty('useful_life_years');
+  });
+
   it("shows the server's French message when it refuses", async () => {
     assetsApi({
       createAnswer: { status: 400, body: { message: "Ce compte n'est pas un compte d'actifs immobilisés." } },
     });
-    renderApp(`${ROOT}/nouveau`, demo.nationalTreasurer);
-    const user = userEvent.setup();
-    await user.type(
-      await screen.findByLabelText(/Nom de l'immobilisation/, {}, { timeout: 15_000 }),
-      'Chaises',
-    );
-    await user.type(screen.getByLabelText(/Prix d'achat/), '300000');
+    const user = await newAsset('Chaises', '300000');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(
       await screen.findAllByText("Ce compte n'est pas un compte d'actifs immobilisés."),

@@ -232,9 +232,34 @@ describe('financial report', () => {
     expect(screen.getByText('6052 Électricité')).toBeInTheDocument();
     const treasury = screen.getByRole('table', { name: 'Trésorerie par journal' });
     expect(within(treasury).getByRole('rowheader', { name: 'Caisse' })).toBeInTheDocument();
-    const chart = screen.getByRole('img', { name: 'Recettes et dépenses par mois' });
-    expect(chart.querySelectorAll('rect')).toHaveLength(4);
+    // the kit's month chart: each month's figures in its row of the table screen readers get, and in
+    // its own pair of bars (receipts 65 000 are the top of the scale: 180 units)
+    const figures = screen.getByRole('table', { name: 'Recettes et dépenses par mois' });
+    expect(
+      within(figures)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent?.replace(/\s/g, ' ')),
+    ).toEqual(['oct. 2620 000 F CFA5 000 F CFA', 'nov. 2665 000 F CFA42 000 F CFA']);
+    const chart = screen.getByRole('region', { name: 'Recettes et dépenses par mois (graphique)' });
+    const bars = (month: string) =>
+      [...chart.querySelectorAll(`g[data-month="${month}"] rect`)].map((rect) => ({
+        height: Number(rect.getAttribute('height')),
+        title: rect.textContent?.replace(/\s/g, ' '),
+      }));
+    expect(bars('2026-10')).toEqual([
+      { height: expect.closeTo(55.38, 1), title: 'oct. 26 : recettes 20 000 F CFA' },
+      { height: expect.closeTo(13.85, 1), title: 'oct. 26 : dépenses 5 000 F CFA' },
+    ]);
+    expect(bars('2026-11')).toEqual([
+      { height: 180, title: 'nov. 26 : recettes 65 000 F CFA' },
+      { height: expect.closeTo(116.31, 1), title: 'nov. 26 : dépenses 42 000 F CFA' },
+    ]);
+    // the axis says the year too (a period can span several), and the legend the top of the scale
     expect(within(chart).getByText('nov. 26')).toBeInTheDocument();
+    expect(screen.getByText(/^Échelle :/).textContent?.replace(/\s/g, ' ')).toBe(
+      'Échelle : 65 000 F CFA au plus haut',
+    );
     const result = screen.getByText('Résultat').closest('div')!;
     expect(result.textContent?.replace(/\s/g, '')).toContain('38000');
   });

@@ -45,6 +45,18 @@ describe('DataTable', () => {
     expect(screen.queryByText('Aucun résultat')).not.toBeInTheDocument();
   });
 
+  it('says no count of results before the first answer', () => {
+    const pagination = { page: 1, limit: 20, total: 0, onPageChange: () => {} };
+    const { rerender } = render(
+      <DataTable columns={columns} rows={undefined} loading pagination={pagination} />,
+    );
+    expect(screen.queryByText(/résultat/)).not.toBeInTheDocument();
+    rerender(
+      <DataTable columns={columns} rows={all.slice(0, 20)} pagination={{ ...pagination, total: 25 }} />,
+    );
+    expect(screen.getByText('25 résultats')).toBeInTheDocument();
+  });
+
   it('pages forward and back on the server', async () => {
     const user = userEvent.setup();
     const requested: number[] = [];

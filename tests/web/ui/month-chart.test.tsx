@@ -29,4 +29,31 @@ describe('MonthChart', () => {
     ]);
     expect(container.querySelector('figcaption')).toHaveTextContent(/Recettes.*Dépenses/);
   });
+
+  it('for a period (the financial report): the year under each month, bars of a bar’s width, a scroll region, the scale', () => {
+    const points = [
+      { month: '2025-12', receipts: 30000, expenses: 10000 },
+      { month: '2026-01', receipts: 60000, expenses: 0 },
+    ];
+    const { container, rerender } = render(<MonthChart title="Par mois" points={points} />);
+    // the dashboards' look: the month alone, the chart scaled to its box, no region, no scale
+    expect([...container.querySelectorAll('svg text')].map((t) => t.textContent)).toEqual(['déc.', 'janv.']);
+    expect(container.querySelector('[role="region"]')).toBeNull();
+    expect(container.querySelectorAll('svg line')).toHaveLength(1);
+    expect(Number(container.querySelector('rect')!.getAttribute('width'))).toBe(146);
+
+    rerender(<MonthChart title="Par mois" points={points} period={{ minSlot: 48 }} />);
+    const region = screen.getByRole('region', { name: 'Par mois (graphique)' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect([...region.querySelectorAll('svg text')].map((t) => t.textContent)).toEqual([
+      'déc. 25',
+      'janv. 26',
+    ]);
+    const december = [...region.querySelectorAll('g[data-month="2025-12"] rect')];
+    expect(december.map((r) => Number(r.getAttribute('height')))).toEqual([90, 30]);
+    expect(december.map((r) => Number(r.getAttribute('width')))).toEqual([32, 32]);
+    expect(december[0]).toHaveTextContent(/^déc\. 25 : recettes 30\s000\sF\sCFA$/);
+    expect(region.querySelectorAll('svg line')).toHaveLength(5);
+    expect(container.querySelector('figcaption')).toHaveTextContent(/Échelle : 60\s000\sF\sCFA au plus haut/);
+  });
 });

@@ -705,6 +705,16 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
   await seedActivities(db, { now: options.now });
   await seedBackOffice(db, { now: options.now });
   await seedPayroll(db, { now: options.now });
+  // A grant about to expire in 5 days, on the section section@ represents: their bell tells it
+  // ('Permission bientôt expirée', issue 16). Their office already gives it there: no right changes.
+  const expiresAt = new Date((options.now ?? new Date()).getTime() + 5 * DAY).toISOString();
+  await db.execute(sql`insert into user_permissions (user_id, permission_id, entity_type, entity_id, expires_at, granted_by)
+    select u.id, p.id, 'section', ra.group_id, ${expiresAt}::timestamptz, admin.id
+    from users u
+    join role_assignments ra on ra.user_id = u.id and ra."group" = 'sections'
+    join permissions p on p.code = 'contribution:view'
+    join users admin on admin.email = 'admin@example.org'
+    where u.email = 'section@example.org'`);
   await db.execute(sql`analyze`);
   const counts = {
     users: data.users.length,

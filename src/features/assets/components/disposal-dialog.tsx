@@ -1,20 +1,17 @@
-import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ACCOUNT_CATEGORIES } from '@contract/values/accounts';
-import { ASSET_DISPOSAL_KIND_LABELS, ASSET_DISPOSAL_KINDS, EARLIEST_DATE } from '@contract/values/expenses';
+import { ASSET_DISPOSAL_KIND_LABELS, ASSET_DISPOSAL_KINDS } from '@contract/values/expenses';
 import type { FixedAsset } from '@contract/expenses';
-import { useAuthorizedAccounts } from '@/shared/api/authorized-accounts';
-import { useIdempotencyKey } from '@/shared/api/idempotency';
-import { errorMessage } from '@/shared/lib/errors';
-import { Button } from '@/shared/ui/button';
-import { DateField } from '@/shared/ui/date-field';
-import { Dialog } from '@/shared/ui/dialog';
-import { FormError } from '@/shared/ui/form-error';
+import { useMoneyWrite } from '@/shared/api/money-write';
 import { Money } from '@/shared/ui/money';
+import {
+  MoneyWriteActions,
+  MoneyWriteDialog,
+  type MoneyWriteFormProps,
+} from '@/shared/ui/money-write-dialog';
 import { Select } from '@/shared/ui/select';
 import { TextField } from '@/shared/ui/text-field';
-import { notify } from '@/shared/ui/toast';
+import { TreasuryAccountDateFields } from '@/shared/ui/treasury-account-fields';
 import { useDisposeAsset } from '../api/assets';
 import {
   disposalDefaults,
@@ -43,62 +40,35 @@ export function DisposalDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [saving, setSaving] = useState(false);
   return (
-    <Dialog
+    <MoneyWriteDialog
       open={open}
-      onOpenChange={(next) => !saving && onOpenChange(next)}
+      onClose={() => onOpenChange(false)}
       title="Sortir l'immobilisation du patrimoine"
       description="Une cession encaisse son prix au journal de trésorerie ; l'immobilisation quitte ensuite les totaux du registre et ne peut plus être modifiée."
       size="lg"
-      dismissible={!saving}
     >
-      {open && <DisposalForm asset={asset} onSavingChange={setSaving} onDone={() => onOpenChange(false)} />}
-    </Dialog>
+      {(form) => <DisposalForm asset={asset} {...form} />}
+    </MoneyWriteDialog>
   );
 }
 
-function DisposalForm({
-  asset,
-  onSavingChange,
-  onDone,
-}: {
-  asset: FixedAsset;
-  onSavingChange: (saving: boolean) => void;
-  onDone: () => void;
-}) {
+function DisposalForm({ asset, onSavingChange, onDone }: MoneyWriteFormProps & { asset: FixedAsset }) {
   const { control, register, handleSubmit, formState } = useForm<DisposalFormValues>({
     resolver: zodResolver(disposalFormSchema(asset)),
     defaultValues: disposalDefaults(),
   });
   const { errors } = formState;
   const [kind, date, price] = useWatch({ control, name: ['kind', 'date', 'price'] });
-  const accounts = useAuthorizedAccounts(
-    { entityType: asset.entity_type, entityId: asset.entity_id },
-    ACCOUNT_CATEGORIES.TREASURY,
-  );
   const dispose = useDisposeAsset(asset.id);
-  const idempotency = useIdempotencyKey();
-  const [failure, setFailure] = useState<string | null>(null);
-  const preview = disposalPreview(asset, { date, price });
-
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    onSavingChange(true);
-    try {
-      await dispose.mutateAsync({ body: toDisposalBody(values), key: idempotency.key() });
-      idempotency.done();
-      notify.success('Sortie de l’immobilisation enregistrée.');
-      onDone();
-    } catch (error) {
-      // the same key goes with the next try: a receipt that reached the server is not recorded twice
-      const message = errorMessage(error);
-      setFailure(message);
-      notify.error(message);
-    } finally {
-      onSavingChange(false);
-    }
+  const write = useMoneyWrite({
+    write: dispose.mutateAsync,
+    success: 'Sortie de l’immobilisation enregistrée.',
+    onSavingChange,
+    onDone,
   });
+  const preview = disposalPreview(asset, { date, price });
+  const submit = handleSubmit((values) => write.submit(toDisposalBody(values)));
 
   return (
     <form noValidate aria-label="Sortie de l'immobilisation" onSubmit={submit} className="space-y-4">
@@ -118,13 +88,6 @@ function DisposalForm({
             />
           )}
         />
-        <DateField
-          label="Date de sortie"
-          required
-          min={EARLIEST_DATE}
-          error={errors.date}
-          {...register('date')}
-        />
         <TextField
           label={kind === 'scrap' ? 'Prix de récupération' : 'Prix de cession'}
           required={kind === 'sale'}
@@ -134,21 +97,14 @@ function DisposalForm({
           error={errors.price}
           {...register('price')}
         />
-        <Controller
+        <TreasuryAccountDateFields
           control={control}
+          entity={{ entityType: asset.entity_type, entityId: asset.entity_id }}
           name="payment_account_id"
-          render={({ field }) => (
-            <Select
-              label="Compte d'encaissement"
-              options={(accounts.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
-              placeholder={accounts.isPending ? 'Chargement…' : 'Choisir le compte'}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.payment_account_id}
-              hint="Le compte de trésorerie qui reçoit le prix."
-            />
-          )}
+          label="Compte d'encaissement"
+          hint="Le compte de trésorerie qui reçoit le prix."
+          dateName="date"
+          dateLabel="Date de sortie"
         />
       </div>
       {preview && (
@@ -167,12 +123,7 @@ function DisposalForm({
           </div>
         </dl>
       )}
-      {failure && <FormError message={failure} />}
-      <div className="flex justify-end gap-2">
-        <Button type="submit" loading={dispose.isPending}>
-          Enregistrer la sortie
-        </Button>
-      </div>
+      <MoneyWriteActions failure={write.failure} saving={write.saving} submitLabel="Enregistrer la sortie" />
     </form>
   );
 }

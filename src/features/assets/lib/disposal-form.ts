@@ -18,7 +18,7 @@ export function disposalFormSchema(asset: Pick<FixedAsset, 'acquired_on'>) {
       kind: z.enum(['sale', 'scrap', '']),
       date: z.string(),
       price: z.string(),
-      payment_account_id: z.string(),
+      payment_account_id: z.number().nullable(),
     })
     .superRefine((form, ctx) => {
       const issue = (path: string, message: string) =>
@@ -34,7 +34,8 @@ export function disposalFormSchema(asset: Pick<FixedAsset, 'acquired_on'>) {
       if (price && !WHOLE.test(price)) issue('price', M.invalidFormat);
       const amount = WHOLE.test(price) ? Number(price) : 0;
       if (form.kind === 'sale' && amount < 1) issue('price', M.assetDisposalPriceRequired);
-      if (amount > 0 && !form.payment_account_id) issue('payment_account_id', M.paymentAccountRequired);
+      if (amount > 0 && form.payment_account_id === null)
+        issue('payment_account_id', M.paymentAccountRequired);
     });
 }
 export type DisposalFormValues = z.infer<ReturnType<typeof disposalFormSchema>>;
@@ -43,7 +44,7 @@ export const disposalDefaults = (): DisposalFormValues => ({
   kind: 'sale',
   date: todayInDenomination(),
   price: '',
-  payment_account_id: '',
+  payment_account_id: null,
 });
 
 export function toDisposalBody(values: DisposalFormValues): FixedAssetDisposalBody {
@@ -53,7 +54,7 @@ export function toDisposalBody(values: DisposalFormValues): FixedAssetDisposalBo
     disposed_on: values.date,
     price,
     payment_account_id:
-      price > 0 && values.payment_account_id ? Number(values.payment_account_id) : undefined,
+      price > 0 && values.payment_account_id !== null ? values.payment_account_id : undefined,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { CreateContributionBody } from '@contract/contributions';
 import type { FaithfulSummary } from '@contract/faithful';
 import { useFaithfulSearch } from '@/shared/api/faithful-search';
 import { useEffect, useState } from 'react';
@@ -7,8 +8,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_CATEGORIES } from '@contract/values/accounts';
 import { JOURNAL_TYPE_LABELS } from '@/shared/lib/labels';
-import { useIdempotencyKey } from '@/shared/api/idempotency';
-import { errorMessage } from '@/shared/lib/errors';
+import { useMoneyWrite } from '@/shared/api/money-write';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { levelEntity, useLevel, useLevelChoice } from '@/shared/level/level-context';
 import { permissionEntity } from '@/shared/level/wire';
@@ -24,7 +24,6 @@ import { MoneyField } from '@/shared/ui/money-field';
 import { Select } from '@/shared/ui/select';
 import { TextAreaField } from '@/shared/ui/textarea-field';
 import { TimeField } from '@/shared/ui/time-field';
-import { notify } from '@/shared/ui/toast';
 import { useAuthorizedAccounts } from '@/shared/api/authorized-accounts';
 import { contributionKeys, createContribution } from '../api/contributions';
 import { PERMISSION_CODES, TYPE_OPTIONS } from '../labels';
@@ -40,8 +39,8 @@ const faithfulLabel = (f: FaithfulSummary) =>
   `${f.firstname} ${f.lastname}${f.registration_number ? ` (${f.registration_number})` : ''}`;
 
 /**
- * 'recettes/nouvelle': records one contribution. One Idempotency-Key per attempt: a retry after a
- * failure resends the same key, so the server never records it twice.
+ * 'recettes/nouvelle': records one contribution (`useMoneyWrite`): a retry of the same content after a
+ * failure resends the same Idempotency-Key, so the server never records it twice.
  */
 export function ContributionCreatePage() {
   const paths = useSpacePaths();
@@ -55,8 +54,6 @@ export function ContributionCreatePage() {
   usePageTitle('Nouvelle recette', { back });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  const [failure, setFailure] = useState<string | null>(null);
 
   const form = useForm<ContributionFormValues>({
     resolver: zodResolver(contributionFormSchema({ pickChurch })),
@@ -93,25 +90,25 @@ export function ContributionCreatePage() {
     setValue('receipt_account_id', match ? String(match.id) : '');
   }, [type, receiptAccounts.data, accountTouched, setValue]);
 
-  const submit = handleSubmit(async (values) => {
-    if (!entity) return;
-    setFailure(null);
-    try {
-      const created = await createContribution(toContributionBody(values, entity), idempotency.key());
-      idempotency.done();
+  const write = useMoneyWrite({
+    write: async ({ body, key }: { body: CreateContributionBody; key: string }) => {
+      const created = await createContribution(body, key);
       await queryClient.invalidateQueries({ queryKey: contributionKeys.all });
-      notify.success('Contribution enregistrée.');
+      return created;
+    },
+    success: 'Contribution enregistrée.',
+    onDone: (created) => {
+      if (!entity) return;
       const list = paths.pageOf(
         { type: entity.entityType, target: { id: entity.entityId } },
         'contributions.list',
       );
       if (list) navigate(`${list}?recu=${created.id}`);
-    } catch (error) {
-      const message = errorMessage(error);
-      setFailure(message);
-      notify.error(message);
-    }
+    },
   });
+  const submit = handleSubmit((values) =>
+    entity ? write.submit(toContributionBody(values, entity)) : undefined,
+  );
 
   return (
     <form onSubmit={submit} noValidate className="mx-auto max-w-2xl space-y-4">
@@ -248,7 +245,7 @@ export function ContributionCreatePage() {
         </div>
         <TextAreaField label="Notes" rows={3} {...register('notes')} error={errors.notes} />
       </div>
-      <FormError message={failure} />
+      <FormError message={write.failure} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="secondary" onClick={() => back && navigate(back)}>
           Annuler

@@ -1,5 +1,4 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ACCOUNT_CATEGORIES } from '@contract/values/accounts';
 import { http } from '@/shared/api/http-client';
 import { readList } from '@/shared/api/list';
 import { EXPENSE_ACCOUNT_CATEGORIES } from '@contract/values/expenses';
@@ -15,8 +14,6 @@ import { expenseKeys } from './keys';
 
 /** 'Charges AO,Actifs immobilisés': the types of an expense request. */
 export const EXPENSE_CATEGORIES = EXPENSE_ACCOUNT_CATEGORIES.join(',');
-/** The accounts money is paid from. */
-export const TREASURY_ACCOUNT_CATEGORIES = ACCOUNT_CATEGORIES.TREASURY;
 
 /** GET /budgets/budget-lines?entity_type&entity_id: EXPENSE lines only, filtered here (SPEC.md section 7). */
 export function useBudgetLines(entity: EntityLevel | null) {

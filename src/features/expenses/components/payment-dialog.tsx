@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Controller,
   useForm,
@@ -9,28 +8,26 @@ import {
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { EARLIEST_DATE, PAYMENT_METHODS } from '@contract/values/expenses';
-import type { ExpenseLine } from '@contract/expenses';
-import { useIdempotencyKey } from '@/shared/api/idempotency';
+import type { ExpenseLine, PaymentBody } from '@contract/expenses';
+import { useMoneyWrite } from '@/shared/api/money-write';
 import { useAccount } from '@/shared/auth/account-store';
-import { errorMessage } from '@/shared/lib/errors';
 import { Badge } from '@/shared/ui/badge';
-import { Button } from '@/shared/ui/button';
 import { CheckboxField } from '@/shared/ui/checkbox-field';
-import { Combobox } from '@/shared/ui/combobox';
 import { DateField } from '@/shared/ui/date-field';
-import { Dialog } from '@/shared/ui/dialog';
 import { formatMoney } from '@/shared/lib/format';
-import { FormError } from '@/shared/ui/form-error';
 import { Money } from '@/shared/ui/money';
+import {
+  MoneyWriteActions,
+  MoneyWriteDialog,
+  type MoneyWriteFormProps,
+} from '@/shared/ui/money-write-dialog';
 import { Select } from '@/shared/ui/select';
 import { TextField } from '@/shared/ui/text-field';
 import { TextAreaField } from '@/shared/ui/textarea-field';
 import { TimeField } from '@/shared/ui/time-field';
-import { notify } from '@/shared/ui/toast';
+import { TreasuryAccountField } from '@/shared/ui/treasury-account-fields';
 import { usePayExpenseLine } from '../api/expense-payment-mutation';
 import type { EntityLevel } from '@/shared/level/level-context';
-import { useAuthorizedAccounts } from '@/shared/api/authorized-accounts';
-import { TREASURY_ACCOUNT_CATEGORIES } from '../api/lookups';
 import {
   assetDefaults,
   paymentDefaults,
@@ -60,11 +57,10 @@ const methodOptions = PAYMENT_METHODS.map((method) => ({
  * after a failure sends the same key, so the server never records the payment twice.
  */
 export function PaymentDialog({ line, entity, assetAllowed, onClose }: PaymentDialogProps) {
-  const [saving, setSaving] = useState(false);
   return (
-    <Dialog
+    <MoneyWriteDialog
       open={line !== null}
-      onOpenChange={(open) => !open && !saving && onClose()}
+      onClose={onClose}
       title={line ? `Payer : ${line.name}` : 'Payer'}
       description={
         line
@@ -72,19 +68,13 @@ export function PaymentDialog({ line, entity, assetAllowed, onClose }: PaymentDi
           : undefined
       }
       size="lg"
-      dismissible={!saving}
     >
-      {line && (
-        <PaymentForm
-          key={line.id}
-          line={line}
-          entity={entity}
-          assetAllowed={assetAllowed}
-          onSavingChange={setSaving}
-          onDone={onClose}
-        />
-      )}
-    </Dialog>
+      {(form) =>
+        line && (
+          <PaymentForm key={line.id} line={line} entity={entity} assetAllowed={assetAllowed} {...form} />
+        )
+      }
+    </MoneyWriteDialog>
   );
 }
 
@@ -94,13 +84,7 @@ function PaymentForm({
   assetAllowed,
   onSavingChange,
   onDone,
-}: {
-  line: ExpenseLine;
-  entity: EntityLevel;
-  assetAllowed: boolean;
-  onSavingChange: (saving: boolean) => void;
-  onDone: () => void;
-}) {
+}: MoneyWriteFormProps & { line: ExpenseLine; entity: EntityLevel; assetAllowed: boolean }) {
   const remaining = line.remaining;
   const account = useAccount();
   const form = useForm<PaymentFormValues>({
@@ -113,35 +97,19 @@ function PaymentForm({
     control,
     name: ['create_asset', 'amount', 'asset.additional_costs'],
   });
-  const accounts = useAuthorizedAccounts(entity, TREASURY_ACCOUNT_CATEGORIES);
   const pay = usePayExpenseLine(line.id);
-  const idempotency = useIdempotencyKey();
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    onSavingChange(true);
-    const withAsset = assetAllowed && values.create_asset;
-    try {
-      await pay.mutateAsync({
-        body: toPaymentBody(values, account?.id ?? null, withAsset),
-        key: idempotency.key(),
-      });
-      idempotency.done();
-      notify.success('Paiement enregistré.');
-      onDone();
-    } catch (error) {
-      // The same key goes with the next try: a payment that did reach the server is not recorded twice.
-      const message = errorMessage(
-        error,
-        withAsset ? EXPENSE_MESSAGES.assetSubmitFailed : EXPENSE_MESSAGES.paymentFailed,
-      );
-      setFailure(message);
-      notify.error(message);
-    } finally {
-      onSavingChange(false);
-    }
+  const write = useMoneyWrite({
+    write: pay.mutateAsync,
+    success: 'Paiement enregistré.',
+    fallback: (body: PaymentBody) =>
+      body.fixed_asset ? EXPENSE_MESSAGES.assetSubmitFailed : EXPENSE_MESSAGES.paymentFailed,
+    onSavingChange,
+    onDone,
   });
+
+  const submit = handleSubmit((values) =>
+    write.submit(toPaymentBody(values, account?.id ?? null, assetAllowed && values.create_asset)),
+  );
 
   const toNumber = (value: string | undefined) => (/^\d+$/.test((value ?? '').trim()) ? Number(value) : 0);
   const totalCost = toNumber(amount) + toNumber(additional);
@@ -195,22 +163,12 @@ function PaymentForm({
             />
           )}
         />
-        <Controller
+        <TreasuryAccountField
           control={control}
+          entity={entity}
           name="payment_account_id"
-          render={({ field }) => (
-            <Combobox<number>
-              label="Compte de paiement"
-              required
-              options={(accounts.data ?? []).map((item) => ({ value: item.id, label: item.name }))}
-              value={field.value}
-              onChange={(value) => field.onChange(value)}
-              onBlur={field.onBlur}
-              loading={accounts.isFetching}
-              emptyText="Aucun compte disponible"
-              error={errors.payment_account_id}
-            />
-          )}
+          label="Compte de paiement"
+          required
         />
       </div>
 
@@ -231,15 +189,12 @@ function PaymentForm({
         </div>
       )}
 
-      <FormError message={failure} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onDone} disabled={pay.isPending}>
-          Annuler
-        </Button>
-        <Button type="submit" loading={pay.isPending || formState.isSubmitting}>
-          Payer
-        </Button>
-      </div>
+      <MoneyWriteActions
+        failure={write.failure}
+        saving={write.saving || formState.isSubmitting}
+        submitLabel="Payer"
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -11,8 +11,8 @@ import { useFinancialReport } from '../api/journal-queries';
 import type { EntityLevel } from '@/shared/level/level-context';
 import { Figure, Figures, Hint, periodLine, PrintHeading } from '../components/document-parts';
 import { DocumentScope } from '../components/document-scope';
-import { monthLabel, MonthlyChart } from '../components/monthly-chart';
 import { PeriodFilter } from '../components/period-filter';
+import { monthLabel, MonthChart } from '@/shared/ui/month-chart';
 import { ExportButton, PrintButton, PrintStyles, usePrinting } from '@/shared/ui/print';
 import { usePeriodFilter } from '../lib/period';
 
@@ -155,7 +155,8 @@ function Report({ entity, name }: { entity: EntityLevel; name: string }) {
             <SideTable title="Dépenses par compte" side={data.expenses} />
           </div>
           <Card title="Trésorerie">
-            <div className="overflow-x-auto">
+            {/* 480 px of columns: on a phone the table scrolls in its own region, reachable by keyboard */}
+            <div role="region" aria-label="Trésorerie par journal" tabIndex={0} className="overflow-x-auto">
               <table className="w-full min-w-[480px] text-sm">
                 <caption className="sr-only">Trésorerie par journal</caption>
                 <thead>
@@ -193,7 +194,7 @@ function Report({ entity, name }: { entity: EntityLevel; name: string }) {
             </div>
           </Card>
           <Card title="Recettes et dépenses par mois">
-            <MonthlyChart months={data.months} />
+            <MonthChart points={data.months} title="Recettes et dépenses par mois" period={{ minSlot: 48 }} />
           </Card>
         </section>
       )}

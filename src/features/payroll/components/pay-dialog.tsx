@@ -1,20 +1,16 @@
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ACCOUNT_CATEGORIES } from '@contract/values/accounts';
 import { todayInDenomination } from '@contract/values/dates';
 import { monthLabel } from '@contract/values/payroll';
 import type { Payslip } from '@contract/payroll';
-import { useAuthorizedAccounts } from '@/shared/api/authorized-accounts';
-import { useIdempotencyKey } from '@/shared/api/idempotency';
-import { errorMessage } from '@/shared/lib/errors';
-import { Button } from '@/shared/ui/button';
-import { Combobox } from '@/shared/ui/combobox';
-import { DateField } from '@/shared/ui/date-field';
-import { Dialog } from '@/shared/ui/dialog';
-import { FormError } from '@/shared/ui/form-error';
+import { useMoneyWrite } from '@/shared/api/money-write';
 import { Money } from '@/shared/ui/money';
-import { notify } from '@/shared/ui/toast';
+import {
+  MoneyWriteActions,
+  MoneyWriteDialog,
+  type MoneyWriteFormProps,
+} from '@/shared/ui/money-write-dialog';
+import { TreasuryAccountDateFields } from '@/shared/ui/treasury-account-fields';
 import { usePayPayslip } from '../api/payroll';
 import { payFormSchema, toPayBody, type PayFormValues } from '../lib/forms';
 import { employeeName } from '../lib/labels';
@@ -32,57 +28,32 @@ export function PayDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [saving, setSaving] = useState(false);
   return (
-    <Dialog
+    <MoneyWriteDialog
       open={open}
-      onOpenChange={(next) => !saving && onOpenChange(next)}
-      dismissible={!saving}
+      onClose={() => onOpenChange(false)}
       title="Payer la fiche de paie"
       description={`${employeeName(payslip.employee)} — ${monthLabel(payslip.month)}`}
     >
-      {open && <PayForm payslip={payslip} onSavingChange={setSaving} onDone={() => onOpenChange(false)} />}
-    </Dialog>
+      {(form) => <PayForm payslip={payslip} {...form} />}
+    </MoneyWriteDialog>
   );
 }
 
-function PayForm({
-  payslip,
-  onSavingChange,
-  onDone,
-}: {
-  payslip: Payslip;
-  onSavingChange: (saving: boolean) => void;
-  onDone: () => void;
-}) {
+function PayForm({ payslip, onSavingChange, onDone }: MoneyWriteFormProps & { payslip: Payslip }) {
   const entity = { entityType: payslip.entity_type, entityId: payslip.entity_id };
-  const accounts = useAuthorizedAccounts(entity, ACCOUNT_CATEGORIES.TREASURY);
   const pay = usePayPayslip(payslip.id);
-  const idempotency = useIdempotencyKey();
-  const [failure, setFailure] = useState<string | null>(null);
-  const { control, register, handleSubmit, formState } = useForm<PayFormValues>({
+  const write = useMoneyWrite({
+    write: pay.mutateAsync,
+    success: 'Fiche de paie payée.',
+    onSavingChange,
+    onDone,
+  });
+  const { control, handleSubmit, formState } = useForm<PayFormValues>({
     resolver: zodResolver(payFormSchema(payslip.month)),
     defaultValues: { payment_account_id: null, paid_on: todayInDenomination() },
   });
-  const { errors } = formState;
-
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    onSavingChange(true);
-    try {
-      await pay.mutateAsync({ body: toPayBody(values), key: idempotency.key() });
-      idempotency.done();
-      notify.success('Fiche de paie payée.');
-      onDone();
-    } catch (error) {
-      // the same key goes with the next try: a payment that reached the server is not recorded twice
-      const message = errorMessage(error);
-      setFailure(message);
-      notify.error(message);
-    } finally {
-      onSavingChange(false);
-    }
-  });
+  const submit = handleSubmit((values) => write.submit(toPayBody(values)));
 
   return (
     <form noValidate aria-label="Paiement de la fiche de paie" onSubmit={submit} className="space-y-4">
@@ -90,35 +61,22 @@ function PayForm({
         Net à payer : <Money amount={payslip.net} className="font-semibold" />
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Controller
+        <TreasuryAccountDateFields
           control={control}
+          entity={entity}
           name="payment_account_id"
-          render={({ field }) => (
-            <Combobox<number>
-              label="Compte de trésorerie"
-              required
-              options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
-              value={field.value}
-              onChange={(value) => field.onChange(value)}
-              onBlur={field.onBlur}
-              loading={accounts.isFetching}
-              emptyText="Aucun compte disponible"
-              error={errors.payment_account_id}
-            />
-          )}
+          label="Compte de trésorerie"
+          required
+          dateName="paid_on"
+          dateLabel="Date du paiement"
         />
-        <DateField label="Date du paiement" required error={errors.paid_on} {...register('paid_on')} />
       </div>
-      {accounts.isError && <FormError message={errorMessage(accounts.error)} />}
-      <FormError message={failure} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onDone} disabled={pay.isPending}>
-          Annuler
-        </Button>
-        <Button type="submit" loading={pay.isPending || formState.isSubmitting}>
-          Payer
-        </Button>
-      </div>
+      <MoneyWriteActions
+        failure={write.failure}
+        saving={write.saving || formState.isSubmitting}
+        submitLabel="Payer"
+        onCancel={onDone}
+      />
     </form>
   );
 }
