@@ -117,7 +117,7 @@ describe('serving the built SPA', () => {
     const me = '</api/me>; rel=preload; as=fetch; crossorigin=use-credentials';
     // the entry first, so that the page's own preloads never queue it
     const entry =
-      '</assets/index-1.css>; rel=preload; as=style, </assets/index-1.js>; rel=modulepreload, ' +
+      '</assets/index-1.css>; rel=preload; as=style; crossorigin, </assets/index-1.js>; rel=modulepreload, ' +
       '</assets/react-1.js>; rel=modulepreload';
     const page = await t.app.inject({ url: '/mon-eglise/depenses/12' });
     expect(page.headers['link']).toBe(
@@ -133,7 +133,7 @@ describe('serving the built SPA', () => {
     const fetchLink = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
     const year = new Date().getFullYear();
     const entry =
-      '</assets/index-1.css>; rel=preload; as=style, </assets/index-1.js>; rel=modulepreload, ' +
+      '</assets/index-1.css>; rel=preload; as=style; crossorigin, </assets/index-1.js>; rel=modulepreload, ' +
       '</assets/react-1.js>; rel=modulepreload';
     const code =
       '</assets/routes-personal.js>; rel=modulepreload, </assets/ui-1.js>; rel=modulepreload, ' +

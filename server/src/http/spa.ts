@@ -33,7 +33,7 @@ export function buildPreloads(root: string): Preloads {
   const entry = closure('index.html');
   // the entry first (its stylesheet, then its code): the page's own preloads below must not queue it
   const entryLink = [
-    ...(manifest['index.html']?.css ?? []).map((file) => `</${file}>; rel=preload; as=style`),
+    ...(manifest['index.html']?.css ?? []).map((file) => `</${file}>; rel=preload; as=style; crossorigin`),
     ...[...entry].map((key) => `</${manifest[key].file}>; rel=modulepreload`),
   ].join(', ');
   for (const space of Object.keys(SPACE_PREFIXES) as SpaceFolder[]) {
