@@ -47,6 +47,7 @@ beforeAll(async () => {
       '_table.js': { file: 'assets/table-1.js', imports: ['_ui.js'] },
       'src/features/contributions/pages/my-contributions-page.tsx': {
         file: 'assets/my-contributions-1.js',
+        css: ['assets/my-contributions-1.css'],
         imports: ['_table.js', '_ui.js', '_react.js'],
       },
     }),
@@ -137,7 +138,10 @@ describe('serving the built SPA', () => {
       '</assets/react-1.js>; rel=modulepreload';
     const code =
       '</assets/routes-personal.js>; rel=modulepreload, </assets/ui-1.js>; rel=modulepreload, ' +
-      '</assets/space-shell-1.js>; rel=modulepreload, </assets/my-contributions-1.js>; rel=modulepreload, ' +
+      '</assets/space-shell-1.js>; rel=modulepreload, ' +
+      // a lazy chunk's import waits for its stylesheet: preloaded too, before the page's code
+      '</assets/my-contributions-1.css>; rel=preload; as=style; crossorigin, ' +
+      '</assets/my-contributions-1.js>; rel=modulepreload, ' +
       '</assets/table-1.js>; rel=modulepreload';
     const guest = await t.app.inject({ url: '/mes-contributions' });
     expect(guest.headers['link']).toBe(`${fetchLink('/api/me')}, ${entry}, ${code}`);

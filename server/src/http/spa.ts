@@ -31,21 +31,28 @@ export function buildPreloads(root: string): Preloads {
     return seen;
   };
   const entry = closure('index.html');
-  // the entry first (its stylesheet, then its code): the page's own preloads below must not queue it
-  const entryLink = [
-    ...(manifest['index.html']?.css ?? []).map((file) => `</${file}>; rel=preload; as=style; crossorigin`),
-    ...[...entry].map((key) => `</${manifest[key].file}>; rel=modulepreload`),
-  ].join(', ');
+  // A group of chunks as Link values: their stylesheets first (a lazy chunk's import waits for its CSS),
+  // with `crossorigin` as the page's and Vite's own <link>s have it, then their code.
+  const links = (keys: string[]) =>
+    [
+      ...keys
+        .flatMap((key) => manifest[key].css ?? [])
+        .map((file) => `</${file}>; rel=preload; as=style; crossorigin`),
+      ...keys.map((key) => `</${manifest[key].file}>; rel=modulepreload`),
+    ].join(', ');
+  // the entry first: the page's own preloads below must not queue it
+  const entryLink = links([...entry]);
   for (const space of Object.keys(SPACE_PREFIXES) as SpaceFolder[]) {
     const routes = `src/spaces/${space}/routes.tsx`;
     if (!manifest[routes]) continue;
     const keys = closure('src/app/layouts/space-shell.tsx', closure(routes));
-    const files = [...keys].filter((key) => !entry.has(key)).map((key) => manifest[key].file);
-    preloads.set(space, files.map((file) => `</${file}>; rel=modulepreload`).join(', '));
+    preloads.set(space, links([...keys].filter((key) => !entry.has(key))));
     for (const screen of FIRST_SCREENS) {
       if (spaceOfPath(screen.path) !== space || !manifest[screen.module]) continue;
-      const own = [...closure(screen.module)].filter((key) => !entry.has(key) && !keys.has(key));
-      pages.set(screen.path, own.map((key) => `</${manifest[key].file}>; rel=modulepreload`).join(', '));
+      pages.set(
+        screen.path,
+        links([...closure(screen.module)].filter((key) => !entry.has(key) && !keys.has(key))),
+      );
     }
   }
   return { entry: entryLink, spaces: preloads, pages };
