@@ -123,7 +123,7 @@ try {
     () =>
       treasuryJournal(
         db,
-        { type: 'church', id: me.church.id, name: me.church.name },
+        { type: 'church', id: me.church.id },
         { from_date: from, to_date: to, type: 'CASH', page: 1, limit: PAGE_ROWS },
       ),
     50,
