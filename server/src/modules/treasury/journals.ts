@@ -155,7 +155,7 @@ export function treasuryJournalSql(
     from s`;
 }
 
-type TreasuryJournalSqlRow = {
+export type TreasuryJournalSqlRow = {
   opening: string;
   total: string;
   sum_receipts: string;
@@ -184,6 +184,15 @@ export async function treasuryJournal(
   query: TreasuryJournalQuery,
 ): Promise<TreasuryJournalAnswer> {
   const summary = await queryOne<TreasuryJournalSqlRow>(db, treasuryJournalSql(entity, query));
+  return treasuryJournalAnswer(summary, entity, query);
+}
+
+/** The answer of GET /treasury-journal from the row of treasuryJournalSql (read alone or with the check). */
+export function treasuryJournalAnswer(
+  summary: TreasuryJournalSqlRow | undefined,
+  entity: { type: FinanceEntityType; id: number },
+  query: TreasuryJournalQuery,
+): TreasuryJournalAnswer {
   if (query.after !== undefined && n(summary?.cursor_found) === 0) {
     throw httpError(400, JOURNAL_MESSAGES.afterNotFound);
   }
