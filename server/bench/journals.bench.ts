@@ -253,6 +253,10 @@ ${index};
 
 ## The statement of the endpoint (\`treasuryJournalSql\` in server/src/modules/treasury/journals.ts)
 
+The endpoint reads it inside the permission check's statement (\`authorizeWith\`, decision 0034: a
+\`left join lateral\` on \`app_request_context\`); the plan below is the statement alone, as the benchmark
+times it.
+
 - **Opening balance** (every movement of the journal before the period): an **index-only scan**
   of \`treasury_movements_journal_idx\` (\`Heap Fetches: 0\`): \`receipt\` and \`expense\` close the index
   key, so the tens of thousands of earlier movements are summed without reading the table.
