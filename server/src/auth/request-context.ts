@@ -104,6 +104,9 @@ export async function readRequestContext(
             left join lateral (
               select true as alongside_read, a0.* from (${options.alongside}) a0
               where ctx.is_super_admin or cardinality(ctx.codes) > 0
+              -- not pulled up into the join: the gate stays a one-time filter, so the statement is
+              -- never executed for a user who holds none of the codes
+              offset 0
             ) a on true`
       : sql`select user_id, is_super_admin, last_seen_at, n, r, s, c, account, entity_found, owner_type, owner_id,
           codes
