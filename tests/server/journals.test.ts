@@ -305,6 +305,38 @@ describe('GET /treasury-journal: who may read it', () => {
     );
   });
 
+  it('reads the page with the check in one statement: a grant opens it, its revocation closes it at the next request', async () => {
+    // decision 0034: the journal's statement rides on the permission check; nothing of it leaves a refusal
+    const q = `entity_type=CHURCH&entity_id=${a1}&type=CASH&${march}`;
+    const refused = await journal('fidele@example.org', q);
+    expect(refused.statusCode).toBe(403);
+    expect(Object.keys(refused.json())).toEqual(['message']);
+    const faithful = await id(sql`select id from users where email = 'fidele@example.org'`);
+    const grant = await id(
+      sql`insert into user_permissions (user_id, permission_id, entity_type, entity_id)
+          select ${faithful}, p.id, 'church', ${a1} from permissions p where p.code = 'expense:view'
+          returning id`,
+    );
+    const granted = await journal('fidele@example.org', q);
+    expect(granted.statusCode).toBe(200);
+    expect(granted.json<TreasuryJournalAnswer>()).toMatchObject({
+      entity: { type: 'church', id: a1, name: 'Église Nord A1' },
+      closing_balance: 114_000,
+    });
+    await t.db.execute(sql`update user_permissions set revoked_at = now() where id = ${grant}`);
+    const revoked = await journal('fidele@example.org', q);
+    expect(revoked.statusCode).toBe(403);
+    expect(revoked.json()).toEqual({ message: `E_HTTP_EXCEPTION: ${JOURNAL_MESSAGES.forbidden}` });
+    // a signed-out request and an unknown session get the 401, whatever the statement would find
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: `/api/treasury-journal?${q}`,
+      headers: { cookie: 'session=inconnue' },
+    });
+    expect(unknown.statusCode).toBe(401);
+    expect(Object.keys(unknown.json())).toEqual(['message']);
+  });
+
   it('lets the levels above read their own journal, not the churches below as theirs', async () => {
     const section = await id(sql`select section_id as id from churches where id = ${a1}`);
     const response = await journal(

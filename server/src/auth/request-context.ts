@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Account } from '../../../contract/auth';
 import type { Db } from '../db/client';
 import { queryOne } from '../db/query';
@@ -73,21 +73,44 @@ function answerOf(row: Pick<ContextRow, 'entity_found' | 'owner_type' | 'owner_i
  * session's user (null when the session is unknown, expired or its user disabled), what they see, their
  * Account when `account` is asked, and the answer to `question` about the entity the call touches.
  * Nothing is cached between requests: a revoked grant, role or session stops at once in every process.
+ *
+ * `alongside`: a one-row statement read in the same statement (the data of the page the call answers,
+ * decision 0034), run only when the session is live and the user is a super-admin or holds one of the
+ * question's codes; its columns must not reuse the context's names. The caller still runs every check
+ * on the context before it uses the row.
  */
 export async function readRequestContext(
   db: Db,
   sessionId: string,
   ttlMs: number,
   maxAgeMs: number,
-  options: { visibility: boolean; account?: boolean; question?: AccessQuestion },
-): Promise<{ context: RequestContext; account: Account | null; answer: AccessAnswer } | null> {
+  options: { visibility: boolean; account?: boolean; question?: AccessQuestion; alongside?: SQL },
+): Promise<{
+  context: RequestContext;
+  account: Account | null;
+  answer: AccessAnswer;
+  /** the row of `alongside` (null when the session is not live or no asked code is held) */
+  alongside: Record<string, unknown> | null;
+} | null> {
   const question = options.question ?? NO_QUESTION;
-  const row = await queryOne<ContextRow>(
+  const context = sql`app_request_context(${sessionId}, ${options.visibility}, ${options.account ?? false},
+          ${accessArguments(question)})`;
+  const row = await queryOne<ContextRow & Record<string, unknown>>(
     db,
-    sql`select user_id, is_super_admin, last_seen_at, n, r, s, c, account, entity_found, owner_type, owner_id,
+    options.alongside
+      ? sql`select ctx.user_id, ctx.is_super_admin, ctx.last_seen_at, ctx.n, ctx.r, ctx.s, ctx.c, ctx.account,
+              ctx.entity_found, ctx.owner_type, ctx.owner_id, ctx.codes, a.*
+            from ${context} ctx
+            left join lateral (
+              select true as alongside_read, a0.* from (${options.alongside}) a0
+              where ctx.is_super_admin or cardinality(ctx.codes) > 0
+              -- not pulled up into the join: the gate stays a one-time filter, so the statement is
+              -- never executed for a user who holds none of the codes
+              offset 0
+            ) a on true`
+      : sql`select user_id, is_super_admin, last_seen_at, n, r, s, c, account, entity_found, owner_type, owner_id,
           codes
-        from app_request_context(${sessionId}, ${options.visibility}, ${options.account ?? false},
-          ${accessArguments(question)})`,
+        from ${context}`,
   );
   if (!row) return null;
   if (Date.now() - new Date(row.last_seen_at).getTime() > REFRESH_AFTER_MS) {
@@ -113,7 +136,12 @@ export async function readRequestContext(
           churchIds: row.c ?? [],
         }
       : null;
-  return { context: { user, visibility }, account: row.account, answer: answerOf(row) };
+  return {
+    context: { user, visibility },
+    account: row.account,
+    answer: answerOf(row),
+    alongside: options.alongside && row.alongside_read ? row : null,
+  };
 }
 
 /** The answer to `question` for a user whose session was already read in this request: one statement. */

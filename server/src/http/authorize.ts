@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { SECURITY_MESSAGES } from '../../../contract/security';
 import type { SessionUser } from '../auth/sessions';
@@ -58,6 +58,38 @@ export async function authorize(
   codes: string | readonly string[],
   options: AuthorizeOptions = {},
 ): Promise<SessionUser> {
+  return (await check(request, entity, codes, options)).user;
+}
+
+/**
+ * authorize() and the call's data in one statement (decision 0034, issue 18: the check folded into the
+ * data query): `statement` (one row; its columns must not reuse the signed-in context's names) is read
+ * with the session, the entity and the permissions, and only when the user is a super-admin or holds
+ * one of `codes` on the entity's chain. Every check of authorize() runs on the context before the row
+ * is answered: a refused caller gets the refusal, never the row. Its row when the checks pass.
+ */
+export async function authorizeWith<T>(
+  request: FastifyRequest,
+  entity: EntityRef,
+  codes: string | readonly string[],
+  statement: SQL,
+  options: Omit<AuthorizeOptions, 'unless'> = {},
+): Promise<{ user: SessionUser; row: T }> {
+  const { user, alongside } = await check(request, entity, codes, options, statement);
+  // Not read with the context (the gate is narrower than a check that passed: never expected): read
+  // it now, after the checks.
+  const row =
+    alongside ?? (await queryOne<Record<string, unknown>>(options.db ?? request.server.deps.db, statement));
+  return { user, row: row as T };
+}
+
+async function check(
+  request: FastifyRequest,
+  entity: EntityRef | typeof ANYWHERE,
+  codes: string | readonly string[],
+  options: AuthorizeOptions,
+  alongside?: SQL,
+): Promise<{ user: SessionUser; alongside: Record<string, unknown> | null }> {
   const db = options.db ?? request.server.deps.db;
   const wanted = typeof codes === 'string' ? [codes] : [...codes];
   const candidates = [...new Set(wanted.flatMap(grantingCodes))];
@@ -69,28 +101,32 @@ export async function authorize(
         ? null
         : { exists: null, target: { type: 'global' }, codes: candidates },
     );
-    if (user.isSuperAdmin || options.unless?.(user)) return user;
+    if (user.isSuperAdmin || options.unless?.(user)) return { user, alongside: null };
     if (!holds(answer.held)) throw httpError(403, options.forbidden ?? MESSAGES.forbidden);
-    return user;
+    return { user, alongside: null };
   }
 
   // The entity's existence and the permission are read with the session, in one statement; an entity
   // type that names nothing is refused after the 401 and the `unless`, as before.
   const exists = options.visibilityChecked ? null : financeEntityOf(entity.type);
   const target = permissionTargetOrNull(entity);
-  const { user, visibility, answer } = await requireAccess(request, db, (known) =>
-    known && options.unless?.(known)
-      ? null
-      : {
-          exists: exists && { type: exists, id: entity.id },
-          target: target ?? { type: 'global' },
-          codes: target === null || known?.isSuperAdmin ? [] : candidates,
-        },
+  const { user, visibility, answer, ...read } = await requireAccess(
+    request,
+    db,
+    (known) =>
+      known && options.unless?.(known)
+        ? null
+        : {
+            exists: exists && { type: exists, id: entity.id },
+            target: target ?? { type: 'global' },
+            codes: target === null || known?.isSuperAdmin ? [] : candidates,
+          },
+    alongside,
   );
   if (options.unless?.(user)) {
     await assertNotArchived(request, db, exists ?? financeEntityOf(entity.type), entity.id);
     await assertChurchWritable(request, db, user, exists ?? financeEntityOf(entity.type), entity.id);
-    return user;
+    return { user, alongside: read.alongside };
   }
   if (!options.visibilityChecked) {
     if (exists === null) throw httpError(400, UNSUPPORTED_ENTITY_TYPE);
@@ -102,13 +138,13 @@ export async function authorize(
   }
   if (user.isSuperAdmin) {
     await assertNotArchived(request, db, exists, entity.id);
-    return user;
+    return { user, alongside: read.alongside };
   }
   if (target === null) throw httpError(400, UNSUPPORTED_ENTITY_TYPE);
   if (!holds(answer.held)) throw httpError(403, options.forbidden ?? MESSAGES.forbidden);
   await assertNotArchived(request, db, exists ?? financeEntityOf(entity.type), entity.id);
   await assertChurchWritable(request, db, user, exists ?? financeEntityOf(entity.type), entity.id);
-  return user;
+  return { user, alongside: read.alongside };
 }
 
 /**

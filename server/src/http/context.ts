@@ -1,7 +1,9 @@
+import type { SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Account } from '../../../contract/auth';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { queryOne } from '../db/query';
 import {
   readAccess,
   readRequestContext,
@@ -41,8 +43,13 @@ export function sessionToken(request: FastifyRequest): string | null {
 async function firstRead(
   request: FastifyRequest,
   db: Db,
-  options: { question?: AccessQuestion; account?: boolean },
-): Promise<{ context: RequestContext; account: Account | null; answer: AccessAnswer } | null> {
+  options: { question?: AccessQuestion; account?: boolean; alongside?: SQL },
+): Promise<{
+  context: RequestContext;
+  account: Account | null;
+  answer: AccessAnswer;
+  alongside: Record<string, unknown> | null;
+} | null> {
   const token = sessionToken(request);
   const { config } = request.server.deps;
   const reading = token
@@ -50,6 +57,7 @@ async function firstRead(
         visibility: !options.account,
         account: options.account,
         question: options.question,
+        alongside: options.alongside,
       })
     : Promise.resolve(null);
   request.contextMemo = reading.then((read) => read?.context ?? null);
@@ -94,25 +102,37 @@ export async function requireVisibility(
  * statement when it is the request's first look at the session (`ask(null)`: the user is not known
  * yet), otherwise `ask(user)` and one statement for the question alone, none when it answers null or
  * asks nothing.
+ *
+ * `alongside`: the one-row statement of the call's data, read in the same statement on the first look
+ * (readRequestContext), beside the question's otherwise; its row is answered as `alongside` (null when
+ * the first look's gate kept it from running). The caller uses it only once its checks have passed.
  */
 export async function requireAccess(
   request: FastifyRequest,
   db: Db,
   ask: (user: SessionUser | null) => AccessQuestion | null,
-): Promise<{ user: SessionUser; visibility: Visibility; answer: AccessAnswer }> {
+  alongside?: SQL,
+): Promise<{
+  user: SessionUser;
+  visibility: Visibility;
+  answer: AccessAnswer;
+  alongside: Record<string, unknown> | null;
+}> {
   if (!request.contextMemo) {
-    const read = await firstRead(request, db, { question: ask(null) ?? undefined });
+    const read = await firstRead(request, db, { question: ask(null) ?? undefined, alongside });
     if (!read) throw httpError(401, MESSAGES.unauthenticated);
     const { user, visibility } = read.context;
-    return { user, visibility: visibility!, answer: read.answer };
+    return { user, visibility: visibility!, answer: read.answer, alongside: read.alongside };
   }
   const { user, visibility } = await requireVisibility(request, db);
   const question = ask(user);
-  const answer =
+  const [answer, row] = await Promise.all([
     question && (question.exists !== null || question.codes.length > 0)
-      ? await readAccess(db, user.userId, question)
-      : { found: null, owner: null, held: new Set<string>() };
-  return { user, visibility, answer };
+      ? readAccess(db, user.userId, question)
+      : { found: null, owner: null, held: new Set<string>() },
+    alongside ? queryOne<Record<string, unknown>>(db, alongside) : undefined,
+  ]);
+  return { user, visibility, answer, alongside: row ?? null };
 }
 
 /** GET /me: the signed-in user and their Account, in one statement; null without a valid session. */

@@ -82,6 +82,9 @@ export function treasuryJournalSql(
   query: TreasuryJournalQuery,
 ): SQL {
   const { start, end } = bounds(query);
+  // the entity's name travels with the page (no round trip of its own); the caller sends none of it
+  // before its permission check has passed
+  const name = sql`(${NAME_SQL[entity.type](entity.id)}) as entity_name`;
   const journal = sql`m.entity_type = ${entity.type} and m.entity_id = ${entity.id} and m.journal_type = ${query.type}`;
   const inPeriod = sql`${journal} and m.occurred_at >= ${start} and m.occurred_at < ${end}`;
   // one row: the opening balance (every movement of the journal before the period, index-only), the
@@ -102,7 +105,7 @@ export function treasuryJournalSql(
   if (query.after === undefined && query.page > 1) {
     const offset = (query.page - 1) * query.limit;
     return sql`with ${summary}
-      select s.opening, s.total, s.sum_receipts, s.sum_expenses, 1 as cursor_found, 0 as carried,
+      select s.opening, s.total, s.sum_receipts, s.sum_expenses, 1 as cursor_found, 0 as carried, ${name},
         coalesce((
           select json_agg(${rowArray} order by w.n)
           from (
@@ -132,7 +135,7 @@ export function treasuryJournalSql(
       order by m.occurred_at, m.id
       limit ${query.limit + 1}
     )
-    select s.opening, s.total, s.sum_receipts, s.sum_expenses,
+    select s.opening, s.total, s.sum_receipts, s.sum_expenses, ${name},
       (select count(*) from c) as cursor_found,
       ${
         keyed
@@ -152,7 +155,7 @@ export function treasuryJournalSql(
     from s`;
 }
 
-type TreasuryJournalSqlRow = {
+export type TreasuryJournalSqlRow = {
   opening: string;
   total: string;
   sum_receipts: string;
@@ -161,23 +164,35 @@ type TreasuryJournalSqlRow = {
   cursor_found: string | number;
   /** the period's balance up to and including the `after` row (0 without it) */
   carried: string | number;
+  /** the entity's name ('' when it does not exist: authorize answers 404 then) */
+  entity_name: string | null;
   /** [id, occurred_at in ms since 1970, designation, reference, receipt, expense, running, observations, source_type][] */
   rows: string;
 };
 type PageRow = [number, number, string, string | null, number, number, number, string | null, string];
 
 /**
- * GET /treasury-journal in one statement: the opening balance (every movement of the journal before the
- * period), the totals and count of the period, and a page of rows with their running balance, all from
- * one index (treasury_movements_journal_idx; the sums are index-only scans). `meta.next_after` names
- * the last row of the page when more rows follow: the client passes it as `after` for the next page.
+ * GET /treasury-journal in one statement: the entity's name, the opening balance (every movement of the
+ * journal before the period), the totals and count of the period, and a page of rows with their running
+ * balance, all from one index (treasury_movements_journal_idx; the sums are index-only scans).
+ * `meta.next_after` names the last row of the page when more rows follow: the client passes it as
+ * `after` for the next page.
  */
 export async function treasuryJournal(
   db: Db,
-  entity: JournalEntity & { type: FinanceEntityType },
+  entity: { type: FinanceEntityType; id: number },
   query: TreasuryJournalQuery,
 ): Promise<TreasuryJournalAnswer> {
   const summary = await queryOne<TreasuryJournalSqlRow>(db, treasuryJournalSql(entity, query));
+  return treasuryJournalAnswer(summary, entity, query);
+}
+
+/** The answer of GET /treasury-journal from the row of treasuryJournalSql (read alone or with the check). */
+export function treasuryJournalAnswer(
+  summary: TreasuryJournalSqlRow | undefined,
+  entity: { type: FinanceEntityType; id: number },
+  query: TreasuryJournalQuery,
+): TreasuryJournalAnswer {
   if (query.after !== undefined && n(summary?.cursor_found) === 0) {
     throw httpError(400, JOURNAL_MESSAGES.afterNotFound);
   }
@@ -208,7 +223,7 @@ export async function treasuryJournal(
   );
   return {
     data,
-    entity: { type: entity.type, id: entity.id, name: entity.name },
+    entity: { type: entity.type, id: entity.id, name: summary?.entity_name ?? '' },
     journal_type: query.type,
     period: periodOf(query),
     opening_balance: opening,
