@@ -68,6 +68,15 @@ function answerOf(row: Pick<ContextRow, 'entity_found' | 'owner_type' | 'owner_i
   };
 }
 
+/** What one read of the signed-in context answers (readRequestContext, and the request's first read). */
+export type RequestContextRead = {
+  context: RequestContext;
+  account: Account | null;
+  answer: AccessAnswer;
+  /** the row of `alongside` (null when the session is not live or no asked code is held) */
+  alongside: Record<string, unknown> | null;
+};
+
 /**
  * The signed-in context of a request, read in ONE statement (app_request_context, decision 0015): the
  * session's user (null when the session is unknown, expired or its user disabled), what they see, their
@@ -85,13 +94,7 @@ export async function readRequestContext(
   ttlMs: number,
   maxAgeMs: number,
   options: { visibility: boolean; account?: boolean; question?: AccessQuestion; alongside?: SQL },
-): Promise<{
-  context: RequestContext;
-  account: Account | null;
-  answer: AccessAnswer;
-  /** the row of `alongside` (null when the session is not live or no asked code is held) */
-  alongside: Record<string, unknown> | null;
-} | null> {
+): Promise<RequestContextRead | null> {
   const question = options.question ?? NO_QUESTION;
   const context = sql`app_request_context(${sessionId}, ${options.visibility}, ${options.account ?? false},
           ${accessArguments(question)})`;

@@ -10,6 +10,7 @@ import {
   type AccessAnswer,
   type AccessQuestion,
   type RequestContext,
+  type RequestContextRead,
 } from '../auth/request-context';
 import { SESSION_COOKIE, sessionIdOf, type SessionUser } from '../auth/sessions';
 import { loadVisibility, type Visibility } from '../permissions/visibility';
@@ -44,12 +45,7 @@ async function firstRead(
   request: FastifyRequest,
   db: Db,
   options: { question?: AccessQuestion; account?: boolean; alongside?: SQL },
-): Promise<{
-  context: RequestContext;
-  account: Account | null;
-  answer: AccessAnswer;
-  alongside: Record<string, unknown> | null;
-} | null> {
+): Promise<RequestContextRead | null> {
   const token = sessionToken(request);
   const { config } = request.server.deps;
   const reading = token
