@@ -42,18 +42,31 @@ export function setForbiddenHandler(handler: () => void): void {
   onForbidden = handler;
 }
 
+/** A call that got no answer (network down, timeout, the server unreachable): said in French, not axios' English. */
+export const NO_ANSWER_MESSAGE =
+  'Le serveur ne répond pas. Vérifiez votre connexion internet puis réessayez.';
+
+/** An answer without the server's French message (an empty body, a proxy's HTML page), by its status. */
+export function statusMessage(status: number): string {
+  return status >= 500
+    ? `Le serveur a rencontré une erreur (${status}). Réessayez dans un instant.`
+    : `La demande a échoué (${status}).`;
+}
+
 function toRejection(error: unknown): object {
   if (!(error instanceof AxiosError)) {
     return { message: error instanceof Error ? error.message : String(error) };
   }
   const body: unknown = error.response?.data;
+  const status = error.response?.status;
+  const text = typeof body === 'string' ? body.trim() : '';
   const rejection: object =
     typeof body === 'object' && body !== null
       ? body
-      : typeof body === 'string' && body.trim()
-        ? { message: body }
-        : { message: error.message };
-  if (error.response) statusByError.set(rejection, error.response.status);
+      : text && !text.startsWith('<')
+        ? { message: text }
+        : { message: status === undefined ? NO_ANSWER_MESSAGE : statusMessage(status) };
+  if (status !== undefined) statusByError.set(rejection, status);
   return rejection;
 }
 

@@ -106,15 +106,36 @@ describe('http client', () => {
     expect(getHttpStatus(error)).toBe(400);
   });
 
-  it("rejects with the error's message when the server gave no body", async () => {
+  it('rejects with a French message when the server gave no answer or no message of its own', async () => {
     server.use(mock.get('/api/down', () => HttpResponse.error()));
     const error = await http.get('/down').catch((e: unknown) => e);
-    expect(error).toEqual({ message: 'Network Error' });
+    // not axios' 'Network Error'
+    expect(error).toEqual({
+      message: 'Le serveur ne répond pas. Vérifiez votre connexion internet puis réessayez.',
+    });
     expect(getHttpStatus(error)).toBeUndefined();
 
     server.use(mock.get('/api/empty', () => new HttpResponse(null, { status: 500 })));
     const empty = await http.get('/empty').catch((e: unknown) => e);
-    expect(empty).toEqual({ message: 'Request failed with status code 500' });
+    // not 'Request failed with status code 500'
+    expect(empty).toEqual({ message: 'Le serveur a rencontré une erreur (500). Réessayez dans un instant.' });
     expect(getHttpStatus(empty)).toBe(500);
+
+    // a proxy's HTML page is no message for a user
+    server.use(
+      mock.get(
+        '/api/gateway',
+        () => new HttpResponse('<html><body>502 Bad Gateway</body></html>', { status: 502 }),
+      ),
+    );
+    const gateway = await http.get('/gateway').catch((e: unknown) => e);
+    expect(gateway).toEqual({
+      message: 'Le serveur a rencontré une erreur (502). Réessayez dans un instant.',
+    });
+
+    server.use(mock.get('/api/gone', () => new HttpResponse(null, { status: 410 })));
+    expect(await http.get('/gone').catch((e: unknown) => e)).toEqual({
+      message: 'La demande a échoué (410).',
+    });
   });
 });
