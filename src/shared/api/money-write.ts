@@ -71,7 +71,7 @@ export function useMoneyWrite<B, R>(options: MoneyWriteOptions<B, R>): MoneyWrit
     } catch (error) {
       // the same key goes with a retry of the same content: a write that reached the server is not recorded twice
       const text = typeof fallback === 'function' ? fallback(body) : fallback;
-      // no answer (network down, timeout): axios says 'Network Error' in English, the user reads the French fallback
+      // no answer (network down, timeout): the dialog's own French text, which names the write that failed
       const message =
         getHttpStatus(error) === undefined ? (text ?? DEFAULT_ERROR_MESSAGE) : errorMessage(error, text);
       setFailure(message);
