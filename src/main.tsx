@@ -15,10 +15,16 @@ document.title = APP_TITLE;
 void loadSession();
 
 // /connexion's drawn form (decision 0036) is replaced by the sign-in page itself; should the router go
-// elsewhere (a signed-in user sent home) or fail, the drawing goes too.
-router.subscribe((state) => {
-  if (state.location.pathname.replace(/\/$/, '') !== '/connexion' || state.errors) finishBoot();
-});
+// elsewhere (a signed-in user sent home) or fail, the drawing goes too. Watched only while it is there.
+if (document.getElementById('boot')) {
+  const stop = router.subscribe((state) => {
+    if (!document.getElementById('boot')) return stop();
+    if (state.location.pathname.replace(/\/$/, '') !== '/connexion' || state.errors) {
+      finishBoot();
+      stop();
+    }
+  });
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
