@@ -57,7 +57,8 @@ function viteVariables() {
 export const TARGETS = {
   spa: {
     label: 'SPA (vite build → dist/)',
-    output: path.join(ROOT, 'dist/index.html'),
+    // the drawing module (build/prerender/) is the server's, for a member's first screens (decision 0037)
+    outputs: [path.join(ROOT, 'dist/index.html'), path.join(ROOT, 'build/prerender/prerender.js')],
     inputs: () => [
       ...['src', 'contract', 'public'].flatMap(filesUnder),
       'index.html',
@@ -73,7 +74,7 @@ export const TARGETS = {
   },
   server: {
     label: 'serveur (esbuild → build/server/)',
-    output: SERVER_ENTRY,
+    outputs: [SERVER_ENTRY],
     inputs: () => [
       ...['server/src', 'contract'].flatMap(filesUnder),
       'server/tsconfig.json',
@@ -101,7 +102,7 @@ export function inputsHash(name) {
 /** Why `name` must be built, or null when its output matches its inputs. */
 export function staleReason(name) {
   const target = TARGETS[name];
-  if (!existsSync(target.output)) return 'absent';
+  if (!target.outputs.every((output) => existsSync(output))) return 'absent';
   const stampFile = path.join(STAMPS, `${name}.json`);
   if (!existsSync(stampFile)) return 'sans empreinte';
   const stamp = JSON.parse(readFileSync(stampFile, 'utf8'));

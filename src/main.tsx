@@ -14,12 +14,14 @@ document.title = APP_TITLE;
 // GET /me: the account, or guest. The guards show the logo loader until it answers.
 void loadSession();
 
-// /connexion's drawn form (decision 0036) is replaced by the sign-in page itself; should the router go
-// elsewhere (a signed-in user sent home) or fail, the drawing goes too. Watched only while it is there.
+// A drawn page (/connexion, decision 0036; a member's first screen, decision 0037) is replaced by the page
+// itself (useFinishBoot); should the router go elsewhere (a signed-in user sent home, a guest sent to
+// /connexion) or fail, the drawing goes too. Watched only while it is there.
 if (document.getElementById('boot')) {
+  const drawnPath = window.location.pathname.replace(/\/$/, '');
   const stop = router.subscribe((state) => {
     if (!document.getElementById('boot')) return stop();
-    if (state.location.pathname.replace(/\/$/, '') !== '/connexion' || state.errors) {
+    if (state.location.pathname.replace(/\/$/, '') !== drawnPath || state.errors) {
       finishBoot();
       stop();
     }

@@ -12,7 +12,7 @@ import type { AppDeps } from './http/context';
 import { registerDocs } from './http/docs';
 import { registerErrorHandling } from './http/errors';
 import { registerSecurity } from './http/security';
-import { registerSpaAndNotFound } from './http/spa';
+import { registerSpaAndNotFound, type Drawer } from './http/spa';
 import './http/zod-locale';
 import { accountAdminRoutes } from './modules/accounts/admin-routes';
 import { accountsRoutes } from './modules/accounts/routes';
@@ -48,10 +48,17 @@ export type BuildAppOptions = {
   config: Config;
   /** sign-in rate limits (tests lower them) */
   loginLimits?: LoginLimits;
+  /** How a member's first screens are drawn (tests); by default the SPA's build/prerender/ module. */
+  drawer?: Drawer | null;
 };
 
 /** The API (and the built SPA when config.staticDir holds one), ready for inject() or listen(). */
-export async function buildApp({ database, config, loginLimits }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  database,
+  config,
+  loginLimits,
+  drawer,
+}: BuildAppOptions): Promise<FastifyInstance> {
   await installDbFunctions(database.db);
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -126,7 +133,7 @@ export async function buildApp({ database, config, loginLimits }: BuildAppOption
   // The LigdiCash simulator, when no provider is configured (never in production).
   if (simulatorEnabled(config)) await app.register(simulatorRoutes);
   registerDocs(app);
-  await registerSpaAndNotFound(app, config.staticDir);
+  await registerSpaAndNotFound(app, config.staticDir, drawer);
   await app.ready();
   return app;
 }

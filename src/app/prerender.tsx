@@ -1,13 +1,27 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
+import { AxiosError, type AxiosAdapter, type AxiosResponse } from 'axios';
+import type { Account } from '@contract/auth';
+import { http } from '@/shared/api/http-client';
+import { DrawnAccountContext } from '@/shared/auth/account-store';
+import { DrawnHeaderContext, type PageHeader } from '@/shared/level/page-title';
 import { SignInPage } from '@/features/auth/pages/sign-in-page';
+import { AppProviders } from './providers';
+export { bootMarkup, bootPage } from './boot-page';
+import { createRootRoutes, patchSpaceRoutes } from './routes';
 
 /**
- * Built for Node at build time (scripts/prerender.mjs), never shipped to the browser: the sign-in
- * page drawn as HTML, so that /connexion paints its form as soon as the HTML and the CSS are in,
- * before any JavaScript runs (issue 18; decision 0036). The browser keeps that drawing until React's
- * own sign-in page replaces it (src/shared/lib/boot.ts).
+ * Built for Node (scripts/prerender.mjs, Vite's SSR build into build/prerender/), never shipped to the
+ * browser: pages drawn as HTML so that they paint as soon as the HTML and the CSS are in, before any
+ * JavaScript runs (issue 18). The browser keeps a drawing in `#boot` until React's own page, rendered
+ * meanwhile in a hidden `#root`, replaces it (src/shared/lib/boot.ts).
+ *
+ * - /connexion is drawn once, at build time (decision 0036);
+ * - a member's first screens (contract/values/first-screens.ts) are drawn by the server for each request,
+ *   with the member's own data (decision 0037): the same app, routes and queries as the browser's, whose
+ *   calls the server answers itself with the request's cookie.
  */
 export function signInMarkup(): string {
   return renderToStaticMarkup(
@@ -17,4 +31,107 @@ export function signInMarkup(): string {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+}
+
+/** An answer of the API, as the server gives it to itself. */
+export type ApiAnswer = { status: number; body: unknown };
+/** Reads a GET of the API (`/api/...`) with the request's cookie. */
+export type ApiReader = (url: string) => Promise<ApiAnswer>;
+
+const requestReader = new AsyncLocalStorage<ApiReader>();
+
+// In Node, the SPA's own calls (the shared HTTP client, whatever the query) are answered by the server
+// that draws the page, for the request being drawn: GET only, a non-2xx rejects as axios would.
+const answerFromServer: AxiosAdapter = async (config) => {
+  const read = requestReader.getStore();
+  if (!read || (config.method ?? 'get').toLowerCase() !== 'get') {
+    throw new AxiosError('appel impossible pendant le dessin', AxiosError.ERR_NOT_SUPPORT, config);
+  }
+  // keyed as the browser will ask for it (src/shared/lib/boot.ts): the path and query under /api
+  const uri = new URL(http.getUri(config), 'http://drawing.invalid');
+  const { status, body } = await read(`${uri.pathname}${uri.search}`);
+  const response: AxiosResponse = { data: body, status, statusText: String(status), headers: {}, config };
+  if (status >= 200 && status < 300) return response;
+  throw new AxiosError(`HTTP ${status}`, AxiosError.ERR_BAD_RESPONSE, config, null, response);
+};
+http.defaults.adapter = answerFromServer;
+
+const isAccount = (body: unknown): body is Account =>
+  typeof body === 'object' && body !== null && 'id' in body && 'roles' in body;
+
+/** A query the page would fetch now: built by a render, enabled, never fetched. */
+function waiting(query: Query): boolean {
+  const enabled = (query.options as { enabled?: unknown }).enabled;
+  const on = typeof enabled === 'function' ? (enabled as (q: Query) => boolean)(query) : enabled !== false;
+  return on && query.state.status === 'pending' && query.state.fetchStatus === 'idle';
+}
+
+/** The most render passes a page gets (each one fetches the queries the one before it asked for). */
+const MAX_PASSES = 4;
+
+export type DrawnPage = { markup: string; title: string | null };
+
+/**
+ * The page at `pathname` drawn for the signed-in user whose calls `read` answers, with the data its
+ * queries ask for; null when it cannot be drawn faithfully (a guest, a call refused or failed, a
+ * page that still waits): the browser then gets the plain index.html and renders the page itself.
+ */
+export function drawPage(pathname: string, read: ApiReader): Promise<DrawnPage | null> {
+  return requestReader.run(read, async () => {
+    const me = await read('/api/me');
+    if (me.status !== 200 || !isAccount(me.body)) return null;
+    const account = me.body;
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    const router = createMemoryRouter(createRootRoutes(), {
+      initialEntries: [pathname],
+      patchRoutesOnNavigation: patchSpaceRoutes,
+    });
+    await new Promise<void>((resolve) => {
+      if (router.state.initialized) return resolve();
+      const stop = router.subscribe((state) => {
+        if (!state.initialized) return;
+        stop();
+        resolve();
+      });
+    });
+    const leaf = router.state.matches.at(-1)?.route;
+    if (router.state.errors || !leaf || leaf.path === '*') return null;
+    const header: { header: PageHeader } = { header: { title: null, back: null } };
+    // The account by context, not by the stores: one process draws for many users at once.
+    const render = () =>
+      renderToStaticMarkup(
+        <DrawnAccountContext.Provider value={account}>
+          <DrawnHeaderContext.Provider value={header}>
+            <AppProviders client={client}>
+              <RouterProvider router={router} />
+            </AppProviders>
+          </DrawnHeaderContext.Provider>
+        </DrawnAccountContext.Provider>,
+      );
+    try {
+      let markup = render();
+      for (let pass = 1; pass <= MAX_PASSES; pass += 1) {
+        const queries = client.getQueryCache().getAll().filter(waiting);
+        if (queries.length === 0) {
+          // rendered once more after the last fetch: the shell's header now has the page's title
+          markup = render();
+          if (!markup.includes('id="contenu"')) return null;
+          return { markup, title: header.header.title };
+        }
+        await Promise.all(queries.map((query) => query.fetch()));
+        if (
+          client
+            .getQueryCache()
+            .getAll()
+            .some((query) => query.state.status === 'error')
+        )
+          return null;
+        markup = render();
+      }
+      return null;
+    } finally {
+      client.clear();
+      router.dispose();
+    }
+  });
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/src/app';
+import type { Drawer } from '../../server/src/http/spa';
 import { testConfig, type Config } from '../../server/src/config';
 import { openDatabase, type Database, type Db } from '../../server/src/db/client';
 import type { LoginLimits } from '../../server/src/modules/auth/routes';
@@ -71,13 +72,19 @@ export function cookieHeader(response: LightMyRequestResponse): string {
 }
 
 export async function createTestApp(
-  options: { template?: TemplateName; config?: Partial<Config>; loginLimits?: LoginLimits } = {},
+  options: {
+    template?: TemplateName;
+    config?: Partial<Config>;
+    loginLimits?: LoginLimits;
+    drawer?: Drawer | null;
+  } = {},
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase(options.template ?? 'demo');
   const app = await buildApp({
     database,
     config: testConfig(options.config),
     loginLimits: options.loginLimits,
+    drawer: options.drawer,
   });
   const cookies = new Map<string, string>();
 

@@ -1,6 +1,6 @@
-import { constants } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
 export const COMPRESSION_THRESHOLD = 1024;
@@ -37,4 +37,36 @@ export async function registerCompression(api: FastifyInstance): Promise<void> {
     // the default list without octet-stream: a downloaded file is not compressed on the fly
     customTypes: /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)xml(?:;|$)/u,
   });
+}
+
+/** How much the request accepts `coding` (its q value; 0 when absent or refused). */
+function accepts(header: string, coding: string): number {
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name.trim() !== coding && name.trim() !== '*') continue;
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)).find(Boolean);
+    return q ? Number(q[1]) : 1;
+  }
+  return 0;
+}
+
+/**
+ * A page built for one request (a member's drawn first screen, decision 0037), compressed as the API's
+ * answers are: the route-less SPA fallback is outside the plugin's reach. Brotli (quality 4), else gzip,
+ * else as it is.
+ */
+export function compressPage(
+  request: FastifyRequest,
+  body: string,
+): { payload: string | Buffer; encoding: 'br' | 'gzip' | null } {
+  const header = String(request.headers['accept-encoding'] ?? '');
+  if (Buffer.byteLength(body) < COMPRESSION_THRESHOLD || !header) return { payload: body, encoding: null };
+  if (accepts(header, 'br') > 0) {
+    return {
+      payload: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
+      encoding: 'br',
+    };
+  }
+  if (accepts(header, 'gzip') > 0) return { payload: gzipSync(body), encoding: 'gzip' };
+  return { payload: body, encoding: null };
 }

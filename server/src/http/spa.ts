@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SPACE_PREFIXES, spaceOfPath, type SpaceFolder } from '../../../contract/spaces';
 import { FIRST_SCREENS, ME_URL, UNREAD_COUNT_URL } from '../../../contract/values/first-screens';
 import { SESSION_COOKIE } from '../auth/sessions';
+import { compressPage } from './compression';
 import { MESSAGES, withPrefix } from './errors';
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean; css?: string[] };
@@ -58,38 +60,74 @@ export function buildPreloads(root: string): Preloads {
   return { entry: entryLink, spaces: preloads, pages };
 }
 
+/** What a signed-in page asks the API for first: GET /me, then (in a space) the bell and its screen's data. */
+export function firstRequests(pathname: string, today = new Date()): string[] {
+  if (!spaceOfPath(pathname)) return [ME_URL];
+  const screen = FIRST_SCREENS.find((candidate) => candidate.path === pathname.replace(/\/$/, ''));
+  return [ME_URL, UNREAD_COUNT_URL, ...(screen?.requests(today) ?? [])];
+}
+
 const fetchPreload = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
 
 /**
  * The `Link` of a page of the SPA (issue 18): its space's and its own code, GET /me, and for a signed-in
  * user (a session cookie) the bell and the page's first data, so that the browser fetches them beside
- * the entry instead of after it. The SPA reads them from the preload cache (the same URLs).
+ * the entry instead of after it. The SPA reads them from the preload cache (the same URLs). A page the
+ * server drew (`drawn`) has its answers in it: its code only.
  */
 export function pageLink(
   preloads: Preloads,
   pathname: string,
-  signedIn: boolean,
+  who: 'guest' | 'member' | 'drawn',
   today = new Date(),
 ): string {
   const space = spaceOfPath(pathname);
   const screen = FIRST_SCREENS.find((candidate) => candidate.path === pathname.replace(/\/$/, ''));
-  const links = [fetchPreload(ME_URL)];
+  // a page drawn by the server carries the answers it was drawn with (decision 0037): no data preload
+  const requests = who === 'drawn' ? [] : who === 'member' ? firstRequests(pathname, today) : [ME_URL];
+  const links = requests.slice(0, 1).map(fetchPreload);
   // on a page of a space, more preloads follow: the entry goes first, before them
   if (space) links.push(preloads.entry);
-  if (space && signedIn) {
-    links.push(fetchPreload(UNREAD_COUNT_URL));
-    for (const url of screen?.requests(today) ?? []) links.push(fetchPreload(url));
-  }
+  links.push(...requests.slice(1).map(fetchPreload));
   if (space) links.push(preloads.spaces.get(space) ?? '');
   if (screen) links.push(preloads.pages.get(screen.path) ?? '');
   return links.filter(Boolean).join(', ');
+}
+
+/** What src/app/prerender.tsx (built for Node into build/prerender/) gives the server. */
+export type Drawer = {
+  drawPage: (
+    pathname: string,
+    read: (url: string) => Promise<{ status: number; body: unknown }>,
+  ) => Promise<{ markup: string; title: string | null } | null>;
+  bootPage: (
+    indexHtml: string,
+    markup: string,
+    title?: string | null,
+    answers?: Record<string, unknown> | null,
+  ) => string;
+};
+
+/** The drawing of a first screen past this delay is dropped: the page is sent without it. */
+export const DRAW_TIMEOUT_MS = 1500;
+
+/** The drawing module of the SPA built beside `root` (ROOT/dist → ROOT/build/prerender), when there is one. */
+export async function loadDrawer(root: string | null): Promise<Drawer | null> {
+  if (!root) return null;
+  const file = path.resolve(root, '..', 'build', 'prerender', 'prerender.js');
+  if (!existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as Drawer;
 }
 
 /**
  * Not-found answers: under /api a JSON 404; elsewhere, when the SPA is served, a GET for a page gets
  * index.html (the router of the SPA takes it from there), a missing built asset a plain 404.
  */
-export async function registerSpaAndNotFound(app: FastifyInstance, staticDir: string | null): Promise<void> {
+export async function registerSpaAndNotFound(
+  app: FastifyInstance,
+  staticDir: string | null,
+  drawerOverride?: Drawer | null,
+): Promise<void> {
   const root = staticDir && existsSync(path.join(staticDir, 'index.html')) ? staticDir : null;
   if (root) {
     await app.register(fastifyStatic, {
@@ -119,6 +157,74 @@ export async function registerSpaAndNotFound(app: FastifyInstance, staticDir: st
   // /connexion gets index.html with the sign-in form already drawn in HTML (scripts/prerender.mjs,
   // decision 0036): it paints before any JavaScript runs.
   const connexionPage = root && existsSync(path.join(root, 'connexion.html')) ? 'connexion.html' : null;
+  // A member's first screens (contract/values/first-screens.ts) are drawn with their data for each
+  // request (decision 0037): the page paints with the HTML, before any JavaScript.
+  // Loaded beside the start, not before it: React's server renderer does not delay a restart.
+  const drawerLoaded: Promise<Drawer | null> =
+    drawerOverride === undefined
+      ? loadDrawer(root).catch((error: unknown) => {
+          app.log.warn({ err: error }, 'drawing module not loaded: first screens are sent plain');
+          return null;
+        })
+      : Promise.resolve(drawerOverride);
+  const indexHtml = root ? readFileSync(path.join(root, 'index.html'), 'utf8') : null;
+
+  /** The first screen at `url` drawn for the request's user, or null (a guest, a failure, too slow). */
+  async function drawn(request: FastifyRequest, url: string): Promise<string | null> {
+    if (!indexHtml || request.method !== 'GET' || !request.cookies?.[SESSION_COOKIE]) return null;
+    if (!FIRST_SCREENS.some((screen) => screen.path === url.replace(/\/$/, ''))) return null;
+    const drawer = await drawerLoaded;
+    if (!drawer) return null;
+    // the page's calls, answered by this server with the request's cookie, as the browser's would be
+    const answer = async (apiUrl: string) => {
+      const reply = await app.inject({
+        method: 'GET',
+        url: apiUrl,
+        headers: { cookie: request.headers.cookie ?? '', accept: 'application/json' },
+      });
+      let body: unknown = null;
+      try {
+        body = reply.body ? JSON.parse(reply.body) : null;
+      } catch {
+        body = null;
+      }
+      return { status: reply.statusCode, body };
+    };
+    // GET /me, the bell and the screen's first data are asked for at once (the drawing would ask for
+    // them one round after the other); any other call the page makes is answered when it comes.
+    const answers = new Map<string, ReturnType<typeof answer>>();
+    const read = (apiUrl: string) => {
+      let pending = answers.get(apiUrl);
+      if (!pending) {
+        pending = answer(apiUrl);
+        answers.set(apiUrl, pending);
+      }
+      return pending;
+    };
+    for (const apiUrl of firstRequests(url)) void read(apiUrl);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const page = await Promise.race([
+        drawer.drawPage(url, read),
+        new Promise<null>((resolve) => {
+          timer = setTimeout(() => resolve(null), DRAW_TIMEOUT_MS);
+        }),
+      ]);
+      if (!page) return null;
+      // the answers it was drawn with go with it: the SPA does not ask for them again
+      const embedded: Record<string, unknown> = {};
+      for (const [apiUrl, pending] of answers) {
+        const { status, body } = await pending;
+        if (status >= 200 && status < 300) embedded[apiUrl] = body;
+      }
+      return drawer.bootPage(indexHtml, page.markup, page.title, embedded);
+    } catch (error) {
+      request.log.warn({ err: error, url }, 'first screen not drawn');
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
@@ -140,9 +246,22 @@ export async function registerSpaAndNotFound(app: FastifyInstance, staticDir: st
       (request.method === 'GET' || request.method === 'HEAD') &&
       !url.startsWith('/assets/')
     ) {
-      reply.header('Link', pageLink(preloads, url, Boolean(request.cookies?.[SESSION_COOKIE])));
-      const page = connexionPage && /^\/connexion\/?$/.test(url) ? connexionPage : 'index.html';
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile(page, root);
+      const page = await drawn(request, url);
+      // a drawn page carries its first answers: only its code is preloaded
+      const who = page ? 'drawn' : request.cookies?.[SESSION_COOKIE] ? 'member' : 'guest';
+      reply.header('Link', pageLink(preloads, url, who));
+      if (page) {
+        // the member's own data: kept by no shared cache, asked again each time
+        const { payload, encoding } = compressPage(request, page);
+        if (encoding) reply.header('Content-Encoding', encoding);
+        return reply
+          .header('Cache-Control', 'private, no-cache')
+          .header('Vary', 'Accept-Encoding, Cookie')
+          .type('text/html; charset=utf-8')
+          .send(payload);
+      }
+      const file = connexionPage && /^\/connexion\/?$/.test(url) ? connexionPage : 'index.html';
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile(file, root);
     }
     return reply.status(404).send({ message: withPrefix(MESSAGES.routeNotFound) });
   });

@@ -1,6 +1,7 @@
-import axios, { AxiosError } from 'axios';
+import axios, { AxiosError, type AxiosAdapter } from 'axios';
 import { useAccountStore } from '@/shared/auth/account-store';
 import { useLeaderStore } from '@/shared/auth/leader-store';
+import { takeBootAnswer } from '@/shared/lib/boot';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -20,6 +21,18 @@ export const http = axios.create({
   withCredentials: true,
   headers: { Accept: 'application/json' },
 });
+
+// A page the server drew (decision 0037) carries the answers it was drawn with: the first GET of each of
+// those URLs is answered from them, the others (and every later call) by the network.
+let network: AxiosAdapter | null = null;
+const defaultAdapter = http.defaults.adapter;
+http.defaults.adapter = (config) => {
+  const drawn =
+    (config.method ?? 'get').toLowerCase() === 'get' ? takeBootAnswer(http.getUri(config)) : undefined;
+  if (drawn) return Promise.resolve({ data: drawn.body, status: 200, statusText: 'OK', headers: {}, config });
+  network ??= axios.getAdapter(defaultAdapter);
+  return network(config);
+};
 
 // The body is what callers see; the status stays reachable (the query client does not retry a 4xx)
 // without being mixed into the server's answer.

@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { Account } from '@contract/auth';
@@ -26,7 +27,16 @@ export const useAccountStore = create<AccountState>()(
   ),
 );
 
+/**
+ * The account a page drawn on the server is drawn for (src/app/prerender.tsx, decision 0037): there the
+ * store answers its initial state (React's server snapshot), and one process draws for many users.
+ * Never provided in the browser.
+ */
+export const DrawnAccountContext = createContext<Account | null>(null);
+
 /** The signed-in account, or null/undefined (guest/unknown). */
 export function useAccount(): StoredAccount {
-  return useAccountStore((state) => state.account);
+  const drawn = useContext(DrawnAccountContext);
+  const stored = useAccountStore((state) => state.account);
+  return drawn ?? stored;
 }

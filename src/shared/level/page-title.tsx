@@ -10,9 +10,17 @@ const EMPTY: PageHeader = { title: null, back: null };
 const HeaderContext = createContext<PageHeader>(EMPTY);
 const SetHeaderContext = createContext<((header: PageHeader) => void) | null>(null);
 
+/**
+ * Where a page drawn on the server (src/app/prerender.tsx, decision 0037) leaves its header: effects do
+ * not run there, so `usePageTitle` writes it during the render and the next render pass's shell starts
+ * with it. Never provided in the browser.
+ */
+export const DrawnHeaderContext = createContext<{ header: PageHeader } | null>(null);
+
 /** Held by the space's shell: the current page's title and back link, shown in the header. */
 export function PageHeaderProvider({ children }: { children: ReactNode }) {
-  const [header, setHeader] = useState<PageHeader>(EMPTY);
+  const drawn = useContext(DrawnHeaderContext);
+  const [header, setHeader] = useState<PageHeader>(drawn?.header ?? EMPTY);
   return (
     <SetHeaderContext.Provider value={setHeader}>
       <HeaderContext.Provider value={header}>{children}</HeaderContext.Provider>
@@ -51,6 +59,8 @@ export function usePageTitle(title: string | null | undefined, options: { back?:
   const level = useOptionalLevel();
   const entityName = useEntityName(level ? levelEntity(level) : null).data;
   const full = entityTitle(title, entityName);
+  const drawn = useContext(DrawnHeaderContext);
+  if (drawn) drawn.header = { title: title ?? null, back };
   useEffect(() => {
     document.title = documentTitle(full);
     return () => {

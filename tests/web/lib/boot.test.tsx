@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { finishBoot } from '@/shared/lib/boot';
 // the very function the build applies to the drawn sign-in form (scripts/prerender.mjs)
-import { bootMarkup, connexionHtml } from '../../../scripts/prerender.mjs';
+import { bootMarkup, bootPage } from '@/app/boot-page';
 
 /** React's side of the swap: a controlled field, as on the sign-in page. */
 function LiveForm() {
@@ -49,9 +49,20 @@ describe('the drawn sign-in form (dist/connexion.html)', () => {
   });
 
   it('puts the drawing in #boot and hides #root until the swap', () => {
-    const html = connexionHtml('<body><div id="root"></div></body>', '<main>Connexion</main>');
+    const html = bootPage('<body><div id="root"></div></body>', '<main>Connexion</main>');
     expect(html).toBe('<body><div id="boot"><main>Connexion</main></div><div id="root" hidden></div></body>');
-    expect(() => connexionHtml('<body></body>', '<main/>')).toThrow(/root/);
+    expect(() => bootPage('<body></body>', '<main/>')).toThrow(/root/);
+    // a drawn page: its title, and the answers it was drawn with, which no text can break out of
+    const drawn = bootPage(
+      '<title>Ekklesia Gestion</title><body><div id="root"></div></body>',
+      '<main>Mes contributions</main>',
+      'Mes contributions',
+      { '/api/me': { lastname: '</script><script>alert(1)</script>' } },
+    );
+    expect(drawn).toContain('<title>Mes contributions - ');
+    expect(drawn).not.toContain('</script><script>');
+    const embed = /<script type="application\/json" id="boot-answers">(.*?)<\/script>/.exec(drawn);
+    expect(JSON.parse(embed![1])).toEqual({ '/api/me': { lastname: '</script><script>alert(1)</script>' } });
   });
 
   it('gives way to React, carrying what was typed and the field in use', async () => {

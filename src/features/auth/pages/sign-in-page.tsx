@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/shared/ui/button';
 import { errorMessage } from '@/shared/lib/errors';
@@ -10,7 +10,7 @@ import { login } from '@/shared/auth/session';
 import { usePageTitle } from '@/shared/level/page-title';
 import { safeRedirect } from '../lib/redirect';
 import { FormError } from '@/shared/ui/form-error';
-import { finishBoot } from '@/shared/lib/boot';
+import { useFinishBoot } from '@/shared/lib/boot';
 
 // The first screen most users load, so it carries no form library (decision 0001): two fields checked
 // with the French messages of contract/auth.ts (loginBodySchema, which the server applies too).
@@ -40,7 +40,7 @@ export function SignInPage() {
   const passwordRef = useRef<HTMLInputElement>(null);
   // The form drawn in HTML (dist/connexion.html) gives way to this one in the same frame, with what
   // the user already typed in it.
-  useLayoutEffect(() => finishBoot(), []);
+  useFinishBoot(true);
 
   // Already signed in (e.g. the back button after sign-in): straight to the asked page or home.
   if (account && !isSubmitting) return <Navigate to={redirect ?? homePathOf(account)} replace />;

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ContributionStatement } from '@contract/contributions';
 import { useAccount } from '@/shared/auth/account-store';
 import { APP_TITLE } from '@/shared/config';
+import { useFinishBoot } from '@/shared/lib/boot';
 import { errorMessage } from '@/shared/lib/errors';
 import { formatDate, formatDateTime, formatMoney } from '@/shared/lib/format';
 import { usePageTitle } from '@/shared/level/page-title';
@@ -124,6 +125,8 @@ export function MyContributionsPage() {
   const list = useContributionList({ kind: 'mine' }, myContributionsQuery(year, page));
   const ofYear = summary.data?.by_year.find((y) => y.year === year);
   const pages = Math.max(1, Math.ceil((list.data?.meta.total ?? 0) / MY_CONTRIBUTIONS_PAGE_SIZE));
+  // the server drew this page with the same data (decision 0037): it gives way once the data is in
+  useFinishBoot(!summary.isPending && !list.isPending);
 
   return (
     <div className="mx-auto max-w-3xl space-y-4">
