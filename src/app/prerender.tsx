@@ -7,6 +7,7 @@ import type { Account } from '@contract/auth';
 import { http } from '@/shared/api/http-client';
 import { DrawnAccountContext } from '@/shared/auth/account-store';
 import { DrawnHeaderContext, type PageHeader } from '@/shared/level/page-title';
+import { DrawingContext } from '@/shared/lib/boot';
 import { SignInPage } from '@/features/auth/pages/sign-in-page';
 import { AppProviders } from './providers';
 export { bootMarkup, bootPage } from './boot-page';
@@ -98,16 +99,21 @@ export function drawPage(pathname: string, read: ApiReader): Promise<DrawnPage |
     if (router.state.errors || !leaf || leaf.path === '*') return null;
     const header: { header: PageHeader } = { header: { title: null, back: null } };
     // The account by context, not by the stores: one process draws for many users at once.
-    const render = () =>
-      renderToStaticMarkup(
+    let drawing = { ready: false };
+    const render = () => {
+      drawing = { ready: false };
+      return renderToStaticMarkup(
         <DrawnAccountContext.Provider value={account}>
           <DrawnHeaderContext.Provider value={header}>
-            <AppProviders client={client}>
-              <RouterProvider router={router} />
-            </AppProviders>
+            <DrawingContext.Provider value={drawing}>
+              <AppProviders client={client}>
+                <RouterProvider router={router} />
+              </AppProviders>
+            </DrawingContext.Provider>
           </DrawnHeaderContext.Provider>
         </DrawnAccountContext.Provider>,
       );
+    };
     try {
       let markup = render();
       for (let pass = 1; pass <= MAX_PASSES; pass += 1) {
@@ -115,10 +121,12 @@ export function drawPage(pathname: string, read: ApiReader): Promise<DrawnPage |
         if (queries.length === 0) {
           // rendered once more after the last fetch: the shell's header now has the page's title
           markup = render();
-          if (!markup.includes('id="contenu"')) return null;
+          // the page that gives way in the browser (useFinishBoot) is there, with its data
+          if (!drawing.ready) return null;
           return { markup, title: header.header.title };
         }
-        await Promise.all(queries.map((query) => query.fetch()));
+        // a failed call is seen below, in the query's state
+        await Promise.all(queries.map((query) => query.fetch().catch(() => undefined)));
         if (
           client
             .getQueryCache()

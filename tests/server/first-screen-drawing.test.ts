@@ -117,6 +117,29 @@ describe("a member's first screen, drawn by the server", () => {
   });
 });
 
+describe('what the drawing module draws', () => {
+  const reader =
+    (failing: string | null = null) =>
+    async (url: string) => {
+      if (failing && url.startsWith(failing)) return { status: 500, body: { message: 'panne' } };
+      const answer = await t.as('fidele@example.org', { url });
+      return { status: answer.statusCode, body: answer.json() as unknown };
+    };
+
+  it('draws only a page that gives way once its data is in, with every call answered', async () => {
+    const drawer = await loadDrawer();
+    const drawn = await drawer.drawPage('/mes-contributions', reader());
+    expect(drawn?.title).toBe('Mes contributions');
+    // a failed call: nothing drawn (the page would show an error the browser may not get)
+    expect(await drawer.drawPage('/mes-contributions', reader('/api/contributions/summary'))).toBeNull();
+    // a page that does not give way (no useFinishBoot): never drawn, it would stay up over React's
+    expect(await drawer.drawPage('/mon-profil', reader())).toBeNull();
+    // a guest
+    const guest = async () => ({ status: 401, body: { message: 'Non authentifié.' } });
+    expect(await drawer.drawPage('/mes-contributions', guest)).toBeNull();
+  });
+});
+
 describe('when the drawing fails or is slow', () => {
   const appWith = async (drawPage: Drawer['drawPage']) => {
     const real = await loadDrawer();

@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { createContext, useContext, useLayoutEffect } from 'react';
 
 /**
  * Some pages arrive drawn: /connexion (dist/connexion.html, built by scripts/prerender.mjs from the real
@@ -30,10 +30,19 @@ export function finishBoot(): void {
 }
 
 /**
+ * Provided only where the server draws a page (src/app/prerender.tsx): the drawing is sent only when the
+ * page that gives way in the browser (`useFinishBoot`) was drawn ready, so that it cannot stay up for
+ * ever over a React page that would never take its place.
+ */
+export const DrawingContext = createContext<{ ready: boolean } | null>(null);
+
+/**
  * A drawn page's React twin gives way once it shows what the drawing shows (`ready`: its first data is
  * in), in the same frame as its render: no blank, no second paint of the same content.
  */
 export function useFinishBoot(ready: boolean): void {
+  const drawing = useContext(DrawingContext);
+  if (drawing && ready) drawing.ready = true;
   useLayoutEffect(() => {
     if (ready) finishBoot();
   }, [ready]);
