@@ -73,3 +73,50 @@ test('/mes-contributions: the page takes over the drawing without asking the API
   );
   for (const url of FIRST_REQUESTS) expect(fetched, url).not.toContain(url);
 });
+
+test('the drawing is the page React shows: same elements, attributes and texts, for a member and a leader', async ({
+  browser,
+  baseURL,
+}) => {
+  for (const login of ['fidele@example.org', 'pasteur@example.org']) {
+    const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
+    try {
+      await context.request.post('/api/login', { data: { login, password: DEMO_PASSWORD } });
+      const page = await context.newPage();
+      let drawn = '';
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'document')
+          void response.text().then((html) => {
+            drawn = /<div id="boot">([\s\S]*?)<\/div><div id="root" hidden>/.exec(html)?.[1] ?? '';
+          });
+      });
+      await page.goto('/mes-contributions');
+      await expect(page.locator('#boot')).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+      expect(drawn, login).not.toBe('');
+      const [asDrawn, asShown] = await page.evaluate((markup) => {
+        // elements, sorted attributes and texts; the drawing's disabled buttons, React's useId values
+        // (server and browser number them apart) and resource hints left out
+        const canon = (node: Node): string => {
+          if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
+          if (!(node instanceof Element) || node.tagName === 'LINK') return '';
+          const attributes = [...node.attributes]
+            .filter((attribute) => !['disabled', 'data-discover'].includes(attribute.name))
+            .map((attribute) => `${attribute.name}=${attribute.value.replace(/_[rR]_[^ ]*_/g, 'ID')}`)
+            .sort()
+            .join(' ');
+          return `<${node.tagName} ${attributes}>${[...node.childNodes].map(canon).join('')}</${node.tagName}>`;
+        };
+        const template = document.createElement('div');
+        template.innerHTML = markup;
+        return [
+          [...template.childNodes].map(canon).join(''),
+          [...document.getElementById('root')!.childNodes].map(canon).join(''),
+        ];
+      }, drawn);
+      expect(asDrawn, login).toBe(asShown);
+    } finally {
+      await context.close();
+    }
+  }
+});
