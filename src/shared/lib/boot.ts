@@ -16,6 +16,9 @@ export function finishBoot(): void {
   if (!boot || !root) return;
   const active = document.activeElement;
   const focused = active instanceof HTMLInputElement && boot.contains(active) ? active.dataset.field : null;
+  // a link of the drawing in use (reached with the keyboard) stays in use: React's link to the same place
+  const focusedLink =
+    active instanceof HTMLAnchorElement && boot.contains(active) ? active.getAttribute('href') : null;
   const valueSetter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
   for (const drawn of boot.querySelectorAll<HTMLInputElement>('input[data-field]')) {
     const live = root.querySelector<HTMLInputElement>(`input[name="${drawn.dataset.field}"]`);
@@ -27,6 +30,11 @@ export function finishBoot(): void {
   boot.remove();
   root.hidden = false;
   if (focused) root.querySelector<HTMLInputElement>(`input[name="${focused}"]`)?.focus();
+  if (focusedLink !== null) {
+    [...root.querySelectorAll<HTMLAnchorElement>('a[href]')]
+      .find((link) => link.getAttribute('href') === focusedLink)
+      ?.focus();
+  }
 }
 
 /**

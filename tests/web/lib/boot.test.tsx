@@ -90,6 +90,26 @@ describe('the drawn sign-in form (dist/connexion.html)', () => {
     root.remove();
   });
 
+  it('keeps in use the link the user reached in the drawing', () => {
+    const boot = document.createElement('div');
+    boot.id = 'boot';
+    boot.innerHTML =
+      '<nav><a href="/dashboard">Tableau de bord</a><a href="/mes-requetes">Mes requêtes</a></nav>';
+    document.body.prepend(boot);
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.hidden = true;
+    root.innerHTML =
+      '<nav><a href="/dashboard">Tableau de bord</a><a href="/mes-requetes">Mes requêtes</a></nav>';
+    document.body.append(root);
+    boot.querySelector<HTMLAnchorElement>('a[href="/mes-requetes"]')!.focus();
+
+    finishBoot();
+
+    expect(document.activeElement).toBe(root.querySelector('a[href="/mes-requetes"]'));
+    root.remove();
+  });
+
   it('does nothing on a page that was not drawn', () => {
     const root = document.createElement('div');
     root.id = 'root';
