@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Account } from '../../contract/auth';
 import type { Drawer } from '../../server/src/http/spa';
 import { formatMoney } from '../../src/shared/lib/format';
 import { createTestApp, type TestApp } from './helpers';
@@ -110,10 +111,22 @@ describe("a member's first screen, drawn by the server", () => {
     expect(stale.body).toBe(INDEX);
     const home = await t.as('fidele@example.org', { url: '/dashboard' });
     expect(home.body).toBe(INDEX);
-    // another member sees their own giving, never the first one's
-    const other = await t.as('tresorier@example.org', { url: '/mes-contributions' });
-    expect(other.body).toContain('<div id="boot">');
-    expect(bootOf(other.body)).not.toContain('Aminata Koné');
+    // another member sees their own giving, never the first one's, even when both are drawn at once
+    const me = (login: string) => t.as(login, { url: '/api/me' }).then((answer) => answer.json<Account>());
+    const [fidele, tresorier] = await Promise.all([me('fidele@example.org'), me('tresorier@example.org')]);
+    const pages = await Promise.all(
+      ['fidele@example.org', 'tresorier@example.org', 'fidele@example.org', 'tresorier@example.org'].map(
+        (login) => t.as(login, { url: '/mes-contributions' }),
+      ),
+    );
+    for (const [index, page] of pages.entries()) {
+      const [own, other] = index % 2 === 0 ? [fidele, tresorier] : [tresorier, fidele];
+      expect(page.body).toContain('<div id="boot">');
+      expect(bootOf(page.body)).toContain(`${own.firstname} ${own.lastname}`);
+      expect(bootOf(page.body)).not.toContain(`${other.firstname} ${other.lastname}`);
+      expect(page.body).toContain(`"email":"${own.email}"`);
+      expect(page.body).not.toContain(`"email":"${other.email}"`);
+    }
   });
 });
 
