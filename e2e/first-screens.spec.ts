@@ -120,3 +120,31 @@ test('the drawing is the page React shows: same elements, attributes and texts, 
     }
   }
 });
+
+test("any page's own code comes with the HTML: a church's expense list, each chunk fetched once", async ({
+  page,
+}) => {
+  const login = await page.request.post('/api/login', {
+    data: { login: 'tresorier@example.org', password: DEMO_PASSWORD },
+  });
+  expect(login.ok()).toBe(true);
+  const response = await page.goto('/mon-eglise/depenses');
+  const link = (await response?.headerValue('link')) ?? '';
+  const preloaded = [...link.matchAll(/<(\/assets\/[^>]+\.js)>; rel=modulepreload/g)].map(
+    (match) => match[1],
+  );
+  expect(preloaded.some((file) => /\/expense-list-page-[^/]+\.js$/.test(file))).toBe(true);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dépenses' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const fetched = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name.replace(location.origin, ''))
+      .filter((name) => name.startsWith('/assets/') && name.endsWith('.js')),
+  );
+  for (const file of preloaded)
+    expect(
+      fetched.filter((name) => name === file),
+      file,
+    ).toHaveLength(1);
+});

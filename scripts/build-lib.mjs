@@ -122,7 +122,9 @@ async function buildSpa() {
   const run = spawnSync(process.execPath, [vite, 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (run.status !== 0) throw new Error(`vite build a échoué (code ${run.status})`);
   const drawn = await prerender(ROOT);
-  console.log(`[build] /connexion dessinée en HTML (dist/connexion.html, ${(drawn / 1024).toFixed(1)} Kio)`);
+  console.log(
+    `[build] /connexion dessinée en HTML (dist/connexion.html, ${(drawn.connexion / 1024).toFixed(1)} Kio) ; ${drawn.pages} pages et leur module (dist/.vite/page-routes.json)`,
+  );
   const { count, raw, br } = precompress(path.join(ROOT, 'dist'));
   console.log(
     `[build] ${count} fichiers précompressés (brotli et gzip) : ${(raw / 1024).toFixed(0)} Kio → ${(br / 1024).toFixed(0)} Kio en brotli`,

@@ -4,6 +4,8 @@
 //   React's page replaces it (src/shared/lib/boot.ts). The server sends it for /connexion.
 // - build/prerender/ stays: the server draws a member's first screens with it, per request (decision
 //   0037; server/src/http/spa.ts).
+// - dist/.vite/page-routes.json: each space's route tree with the module of each page, for the server to
+//   preload the code of the page a URL opens (decision 0037).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,12 +30,20 @@ export function prerender(root) {
     { cwd: root, stdio: 'inherit' },
   );
   if (run.status !== 0) throw new Error(`le pré-rendu de /connexion a échoué (code ${run.status})`);
-  return import(pathToFileURL(path.join(outDir, 'prerender.js')).href).then(({ signInMarkup, bootPage }) => {
-    const markup = signInMarkup();
-    if (!markup.includes('Se connecter')) throw new Error('le pré-rendu de /connexion est incomplet');
-    const dist = path.join(root, 'dist');
-    const html = bootPage(readFileSync(path.join(dist, 'index.html'), 'utf8'), markup);
-    writeFileSync(path.join(dist, 'connexion.html'), html);
-    return html.length;
-  });
+  return import(pathToFileURL(path.join(outDir, 'prerender.js')).href).then(
+    async ({ signInMarkup, bootPage, pageRouteTree }) => {
+      const markup = signInMarkup();
+      if (!markup.includes('Se connecter')) throw new Error('le pré-rendu de /connexion est incomplet');
+      const dist = path.join(root, 'dist');
+      const html = bootPage(readFileSync(path.join(dist, 'index.html'), 'utf8'), markup);
+      writeFileSync(path.join(dist, 'connexion.html'), html);
+      // each space's routes with the module of each page: the server preloads the page a URL opens
+      const trees = await pageRouteTree();
+      const modules = JSON.stringify(trees).match(/"module":/g)?.length ?? 0;
+      if (!JSON.stringify(trees.personal).includes('my-contributions-page.tsx'))
+        throw new Error('les routes des pages sont incomplètes (/mes-contributions sans module)');
+      writeFileSync(path.join(dist, '.vite', 'page-routes.json'), JSON.stringify(trees));
+      return { connexion: html.length, pages: modules };
+    },
+  );
 }

@@ -23,8 +23,6 @@ export function myContributionsQuery(year: number, page = 1) {
 export type FirstScreen = {
   /** the page's path */
   path: string;
-  /** its page module, as the build's manifest names it: its code is preloaded with the space's */
-  module: string;
   /** the API answers it asks for first, for a signed-in user, on `today` */
   requests: (today: Date) => string[];
 };
@@ -33,7 +31,6 @@ export type FirstScreen = {
 export const FIRST_SCREENS: FirstScreen[] = [
   {
     path: '/mes-contributions',
-    module: 'src/features/contributions/pages/my-contributions-page.tsx',
     requests: (today) => {
       // the page opens on the current year until the totals say which years there are
       const query = new URLSearchParams(

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
 import { AxiosError, type AxiosAdapter, type AxiosResponse } from 'axios';
 import type { Account } from '@contract/auth';
@@ -11,7 +11,8 @@ import { DrawingContext } from '@/shared/lib/boot';
 import { SignInPage } from '@/features/auth/pages/sign-in-page';
 import { AppProviders } from './providers';
 export { bootMarkup, bootPage } from './boot-page';
-import { createRootRoutes, patchSpaceRoutes } from './routes';
+import { createRootRoutes, patchSpaceRoutes, SPACES, spaceRoute } from './routes';
+import { SpaceShell } from './layouts/space-shell';
 
 /**
  * Built for Node (scripts/prerender.mjs, Vite's SSR build into build/prerender/), never shipped to the
@@ -142,4 +143,54 @@ export function drawPage(pathname: string, read: ApiReader): Promise<DrawnPage |
       router.dispose();
     }
   });
+}
+
+/** A route of a space's tree as the server matches it: its path, and the module of the page it shows. */
+export type PageRouteNode = { path?: string; index?: true; module?: string; children?: PageRouteNode[] };
+
+// Every module that may hold a page, loaded only by `pageRouteTree` at build time.
+const PAGE_MODULES = import.meta.glob<Record<string, unknown>>([
+  '/src/features/**/*.tsx',
+  '/src/spaces/**/*.tsx',
+  '!**/*.test.tsx',
+]);
+
+/**
+ * Each space's route tree with, on each page's route, the source module of the page it shows (as the
+ * build's manifest names it): the server preloads the code of the page a URL opens, with the entry
+ * (server/src/http/spa.ts, decision 0037). Run at build time (scripts/prerender.mjs): it loads each
+ * route's page and finds the module that exports it.
+ */
+export async function pageRouteTree(): Promise<Record<string, PageRouteNode[]>> {
+  const moduleOf = new Map<unknown, string>();
+  for (const [key, load] of Object.entries(PAGE_MODULES)) {
+    try {
+      for (const value of Object.values(await load())) {
+        if (typeof value === 'function' && !moduleOf.has(value)) moduleOf.set(value, key.slice(1));
+      }
+    } catch {
+      // a module that cannot load in Node holds no page the server could preload
+    }
+  }
+  const walk = async (routes: RouteObject[]): Promise<PageRouteNode[]> =>
+    Promise.all(
+      routes.map(async (route) => {
+        const node: PageRouteNode = {};
+        if (route.path !== undefined) node.path = route.path;
+        if (route.index) node.index = true;
+        if (typeof route.lazy === 'function') {
+          const { Component } = (await route.lazy()) as { Component?: { page?: unknown } };
+          const module = Component && moduleOf.get(Component.page ?? Component);
+          if (module) node.module = module;
+        }
+        if (route.children) node.children = await walk(route.children);
+        return node;
+      }),
+    );
+  const trees: Record<string, PageRouteNode[]> = {};
+  for (const entry of SPACES) {
+    const { space } = await entry.load();
+    trees[entry.key] = await walk([spaceRoute(space, SpaceShell)]);
+  }
+  return trees;
 }

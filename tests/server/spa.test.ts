@@ -50,6 +50,44 @@ beforeAll(async () => {
         css: ['assets/my-contributions-1.css'],
         imports: ['_table.js', '_ui.js', '_react.js'],
       },
+      'src/features/expenses/pages/expense-page.tsx': {
+        file: 'assets/expense-1.js',
+        imports: ['_table.js', '_ui.js'],
+      },
+    }),
+  );
+  // what scripts/prerender.mjs writes: each space's routes with the module of each page
+  writeFileSync(
+    path.join(dir, '.vite', 'page-routes.json'),
+    JSON.stringify({
+      church: [
+        {
+          path: '/mon-eglise',
+          children: [
+            {
+              children: [
+                { index: true },
+                { path: 'depenses/:expenseId', module: 'src/features/expenses/pages/expense-page.tsx' },
+              ],
+            },
+          ],
+        },
+      ],
+      personal: [
+        {
+          children: [
+            {
+              children: [
+                { path: 'dashboard' },
+                {
+                  path: 'mes-contributions',
+                  module: 'src/features/contributions/pages/my-contributions-page.tsx',
+                },
+              ],
+            },
+          ],
+        },
+      ],
     }),
   );
   t = await createTestApp({ template: 'fixture', config: { staticDir: dir } });
@@ -120,11 +158,16 @@ describe('serving the built SPA', () => {
     const entry =
       '</assets/index-1.css>; rel=preload; as=style; crossorigin, </assets/index-1.js>; rel=modulepreload, ' +
       '</assets/react-1.js>; rel=modulepreload';
+    const space =
+      '</assets/routes-church.js>; rel=modulepreload, </assets/ui-1.js>; rel=modulepreload, ' +
+      '</assets/space-shell-1.js>; rel=modulepreload';
+    // the page the URL opens, matched as the router matches it, with what it imports beyond the space
     const page = await t.app.inject({ url: '/mon-eglise/depenses/12' });
     expect(page.headers['link']).toBe(
-      `${me}, ${entry}, </assets/routes-church.js>; rel=modulepreload, </assets/ui-1.js>; rel=modulepreload, ` +
-        '</assets/space-shell-1.js>; rel=modulepreload',
+      `${me}, ${entry}, ${space}, </assets/expense-1.js>; rel=modulepreload, </assets/table-1.js>; rel=modulepreload`,
     );
+    // a URL of the space without a page module of its own (its home is in the tree's chunk)
+    expect((await t.app.inject({ url: '/mon-eglise' })).headers['link']).toBe(`${me}, ${entry}, ${space}`);
     // a space the build has no tree for: GET /me and the entry; the public pages: GET /me only
     expect((await t.app.inject({ url: '/ma-region' })).headers['link']).toBe(`${me}, ${entry}`);
     expect((await t.app.inject({ url: '/connexion' })).headers['link']).toBe(me);

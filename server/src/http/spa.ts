@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { SPACE_PREFIXES, spaceOfPath, type SpaceFolder } from '../../../contract/spaces';
 import { FIRST_SCREENS, ME_URL, UNREAD_COUNT_URL } from '../../../contract/values/first-screens';
 import { SESSION_COOKIE } from '../auth/sessions';
@@ -11,21 +12,33 @@ import { MESSAGES, withPrefix } from './errors';
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean; css?: string[] };
 
-type Preloads = { entry: string; spaces: Map<SpaceFolder, string>; pages: Map<string, string> };
+/** A route of a space's tree, with the module of the page it shows (dist/.vite/page-routes.json). */
+type PageRouteNode = { path?: string; index?: true; module?: string; children?: PageRouteNode[] };
+
+type Preloads = {
+  entry: string;
+  spaces: Map<SpaceFolder, string>;
+  /** the Link values of the page `pathname` opens in `space`, beyond the entry and the space */
+  page: (space: SpaceFolder, pathname: string) => string;
+};
 
 /**
  * What a page of each space needs beyond the entry: the space's route tree and the shell, with every
- * chunk they import, as `Link: <...>; rel=modulepreload` values (from the build's manifest). The
- * browser then fetches them while it loads the entry, instead of one after the other (issue 18). The
- * first screens (contract/values/first-screens.ts) add their page module and what it imports beyond
- * the entry and the space.
+ * chunk they import, as `Link: <...>; rel=modulepreload` values (from the build's manifest); and the
+ * page a URL opens, with what it imports beyond the entry and the space (the build's
+ * dist/.vite/page-routes.json, matched as the router matches it). The browser then fetches them while
+ * it loads the entry, instead of one after the other (issue 18; decisions 0036, 0037).
  */
 export function buildPreloads(root: string): Preloads {
   const preloads = new Map<SpaceFolder, string>();
-  const pages = new Map<string, string>();
+  const none: Preloads = { entry: '', spaces: preloads, page: () => '' };
   const manifestPath = path.join(root, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) return { entry: '', spaces: preloads, pages };
+  if (!existsSync(manifestPath)) return none;
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const routesPath = path.join(root, '.vite', 'page-routes.json');
+  const trees = existsSync(routesPath)
+    ? (JSON.parse(readFileSync(routesPath, 'utf8')) as Partial<Record<SpaceFolder, PageRouteNode[]>>)
+    : {};
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(key) || !manifest[key]) return seen;
     seen.add(key);
@@ -44,20 +57,32 @@ export function buildPreloads(root: string): Preloads {
     ].join(', ');
   // the entry first: the page's own preloads below must not queue it
   const entryLink = links([...entry]);
+  const spaceKeys = new Map<SpaceFolder, Set<string>>();
   for (const space of Object.keys(SPACE_PREFIXES) as SpaceFolder[]) {
     const routes = `src/spaces/${space}/routes.tsx`;
     if (!manifest[routes]) continue;
     const keys = closure('src/app/layouts/space-shell.tsx', closure(routes));
+    spaceKeys.set(space, keys);
     preloads.set(space, links([...keys].filter((key) => !entry.has(key))));
-    for (const screen of FIRST_SCREENS) {
-      if (spaceOfPath(screen.path) !== space || !manifest[screen.module]) continue;
-      pages.set(
-        screen.path,
-        links([...closure(screen.module)].filter((key) => !entry.has(key) && !keys.has(key))),
-      );
-    }
   }
-  return { entry: entryLink, spaces: preloads, pages };
+  const pageLinks = new Map<string, string>();
+  const page = (space: SpaceFolder, pathname: string): string => {
+    const tree = trees[space];
+    const keys = spaceKeys.get(space);
+    if (!tree || !keys) return '';
+    const module = matchRoutes(tree as RouteObject[], pathname)
+      ?.map((match) => (match.route as PageRouteNode).module)
+      .filter((key): key is string => Boolean(key && manifest[key]))
+      .at(-1);
+    if (!module) return '';
+    let value = pageLinks.get(`${space}:${module}`);
+    if (value === undefined) {
+      value = links([...closure(module)].filter((key) => !entry.has(key) && !keys.has(key)));
+      pageLinks.set(`${space}:${module}`, value);
+    }
+    return value;
+  };
+  return { entry: entryLink, spaces: preloads, page };
 }
 
 /** What a signed-in page asks the API for first: GET /me, then (in a space) the bell and its screen's data. */
@@ -82,15 +107,13 @@ export function pageLink(
   today = new Date(),
 ): string {
   const space = spaceOfPath(pathname);
-  const screen = FIRST_SCREENS.find((candidate) => candidate.path === pathname.replace(/\/$/, ''));
   // a page drawn by the server carries the answers it was drawn with (decision 0037): no data preload
   const requests = who === 'drawn' ? [] : who === 'member' ? firstRequests(pathname, today) : [ME_URL];
   const links = requests.slice(0, 1).map(fetchPreload);
   // on a page of a space, more preloads follow: the entry goes first, before them
   if (space) links.push(preloads.entry);
   links.push(...requests.slice(1).map(fetchPreload));
-  if (space) links.push(preloads.spaces.get(space) ?? '');
-  if (screen) links.push(preloads.pages.get(screen.path) ?? '');
+  if (space) links.push(preloads.spaces.get(space) ?? '', preloads.page(space, pathname));
   return links.filter(Boolean).join(', ');
 }
 
@@ -149,7 +172,7 @@ export async function registerSpaAndNotFound(
 
   const preloads: Preloads = root
     ? buildPreloads(root)
-    : { entry: '', spaces: new Map<SpaceFolder, string>(), pages: new Map() };
+    : { entry: '', spaces: new Map<SpaceFolder, string>(), page: () => '' };
 
   // /receipt/{id} (the QR code of a receipt) gets the light page of its own entry, receipt.html
   // (decision 0009), when the build has it; otherwise the SPA, which has the same route.

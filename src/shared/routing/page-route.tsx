@@ -44,7 +44,8 @@ export function pageRoute<P extends object>(
     lazy: async () => {
       const Page = await load();
       if (!props) return { Component: Page as ComponentType };
-      const Mounted = () => <Page {...props} />;
+      // `page`: the component it mounts, by which the build finds the page's module (src/app/prerender.tsx)
+      const Mounted = Object.assign(() => <Page {...props} />, { page: Page });
       return { Component: Mounted };
     },
   } as RouteObject;
