@@ -199,19 +199,24 @@ export async function registerSpaAndNotFound(
     const drawer = await drawerLoaded;
     if (!drawer) return null;
     // the page's calls, answered by this server with the request's cookie, as the browser's would be
-    const answer = async (apiUrl: string) => {
-      const reply = await app.inject({
-        method: 'GET',
-        url: apiUrl,
-        headers: { cookie: request.headers.cookie ?? '', accept: 'application/json' },
-      });
-      let body: unknown = null;
+    // Never rejects (a call asked for ahead may be left unread): a failure is a 503 without a body.
+    const answer = async (apiUrl: string): Promise<{ status: number; body: unknown }> => {
       try {
-        body = reply.body ? JSON.parse(reply.body) : null;
+        const reply = await app.inject({
+          method: 'GET',
+          url: apiUrl,
+          headers: { cookie: request.headers.cookie ?? '', accept: 'application/json' },
+        });
+        let body: unknown = null;
+        try {
+          body = reply.body ? JSON.parse(reply.body) : null;
+        } catch {
+          body = null;
+        }
+        return { status: reply.statusCode, body };
       } catch {
-        body = null;
+        return { status: 503, body: null };
       }
-      return { status: reply.statusCode, body };
     };
     // GET /me, the bell and the screen's first data are asked for at once (the drawing would ask for
     // them one round after the other); any other call the page makes is answered when it comes.
