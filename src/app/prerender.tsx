@@ -4,6 +4,7 @@ import { createMemoryRouter, MemoryRouter, RouterProvider, type RouteObject } fr
 import { QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
 import { AxiosError, type AxiosAdapter, type AxiosResponse } from 'axios';
 import type { Account } from '@contract/auth';
+import type { ApiReader, DrawnPage, PageRouteNode } from '@contract/values/drawing';
 import { http } from '@/shared/api/http-client';
 import { DrawnAccountContext } from '@/shared/auth/account-store';
 import { DrawnHeaderContext, type PageHeader } from '@/shared/level/page-title';
@@ -35,11 +36,6 @@ export function signInMarkup(): string {
   );
 }
 
-/** An answer of the API, as the server gives it to itself. */
-export type ApiAnswer = { status: number; body: unknown };
-/** Reads a GET of the API (`/api/...`) with the request's cookie. */
-export type ApiReader = (url: string) => Promise<ApiAnswer>;
-
 const requestReader = new AsyncLocalStorage<ApiReader>();
 
 // In Node, the SPA's own calls (the shared HTTP client, whatever the query) are answered by the server
@@ -70,8 +66,6 @@ function waiting(query: Query): boolean {
 
 /** The most render passes a page gets (each one fetches the queries the one before it asked for). */
 const MAX_PASSES = 4;
-
-export type DrawnPage = { markup: string; title: string | null };
 
 /**
  * The page at `pathname` drawn for the signed-in user whose calls `read` answers, with the data its
@@ -144,9 +138,6 @@ export function drawPage(pathname: string, read: ApiReader): Promise<DrawnPage |
     }
   });
 }
-
-/** A route of a space's tree as the server matches it: its path, and the module of the page it shows. */
-export type PageRouteNode = { path?: string; index?: true; module?: string; children?: PageRouteNode[] };
 
 // Every module that may hold a page, loaded only by `pageRouteTree` at build time.
 const PAGE_MODULES = import.meta.glob<Record<string, unknown>>([

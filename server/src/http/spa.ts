@@ -5,15 +5,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { SPACE_PREFIXES, spaceOfPath, type SpaceFolder } from '../../../contract/spaces';
+import type { ApiAnswer, ApiReader, DrawnPage, PageRouteNode } from '../../../contract/values/drawing';
 import { FIRST_SCREENS, ME_URL, UNREAD_COUNT_URL } from '../../../contract/values/first-screens';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { compressPage } from './compression';
 import { MESSAGES, withPrefix } from './errors';
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean; css?: string[] };
-
-/** A route of a space's tree, with the module of the page it shows (dist/.vite/page-routes.json). */
-type PageRouteNode = { path?: string; index?: true; module?: string; children?: PageRouteNode[] };
 
 type Preloads = {
   entry: string;
@@ -119,10 +117,7 @@ export function pageLink(
 
 /** What src/app/prerender.tsx (built for Node into build/prerender/) gives the server. */
 export type Drawer = {
-  drawPage: (
-    pathname: string,
-    read: (url: string) => Promise<{ status: number; body: unknown }>,
-  ) => Promise<{ markup: string; title: string | null } | null>;
+  drawPage: (pathname: string, read: ApiReader) => Promise<DrawnPage | null>;
   bootPage: (
     indexHtml: string,
     markup: string,
@@ -200,7 +195,7 @@ export async function registerSpaAndNotFound(
     if (!drawer) return null;
     // the page's calls, answered by this server with the request's cookie, as the browser's would be
     // Never rejects (a call asked for ahead may be left unread): a failure is a 503 without a body.
-    const answer = async (apiUrl: string): Promise<{ status: number; body: unknown }> => {
+    const answer = async (apiUrl: string): Promise<ApiAnswer> => {
       try {
         const reply = await app.inject({
           method: 'GET',
