@@ -64,6 +64,40 @@ function waiting(query: Query): boolean {
   return on && query.state.status === 'pending' && query.state.fetchStatus === 'idle';
 }
 
+type Router = ReturnType<typeof createMemoryRouter>;
+
+/** Resolves once the router has loaded the routes and the page of its location. */
+function initialized(router: Router): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+const routerAt = (pathname: string): Router =>
+  createMemoryRouter(createRootRoutes(), {
+    initialEntries: [pathname],
+    patchRoutesOnNavigation: patchSpaceRoutes,
+  });
+
+/**
+ * Run by the server once the module is loaded, before it draws anything: loads the routes and pages of
+ * `paths` and renders once, so that the first member's drawing does not pay for them (and is not
+ * dropped for its delay).
+ */
+export async function warmUp(paths: string[]): Promise<void> {
+  signInMarkup();
+  for (const pathname of paths) {
+    const router = routerAt(pathname);
+    await initialized(router);
+    router.dispose();
+  }
+}
+
 /** The most render passes a page gets (each one fetches the queries the one before it asked for). */
 const MAX_PASSES = 4;
 
@@ -78,18 +112,8 @@ export function drawPage(pathname: string, read: ApiReader): Promise<DrawnPage |
     if (me.status !== 200 || !isAccount(me.body)) return null;
     const account = me.body;
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-    const router = createMemoryRouter(createRootRoutes(), {
-      initialEntries: [pathname],
-      patchRoutesOnNavigation: patchSpaceRoutes,
-    });
-    await new Promise<void>((resolve) => {
-      if (router.state.initialized) return resolve();
-      const stop = router.subscribe((state) => {
-        if (!state.initialized) return;
-        stop();
-        resolve();
-      });
-    });
+    const router = routerAt(pathname);
+    await initialized(router);
     const leaf = router.state.matches.at(-1)?.route;
     if (router.state.errors || !leaf || leaf.path === '*') return null;
     const header: { header: PageHeader } = { header: { title: null, back: null } };
@@ -110,26 +134,20 @@ export function drawPage(pathname: string, read: ApiReader): Promise<DrawnPage |
       );
     };
     try {
-      let markup = render();
-      for (let pass = 1; pass <= MAX_PASSES; pass += 1) {
+      for (let pass = 0; pass <= MAX_PASSES; pass += 1) {
+        const shown = header.header;
+        let markup = render();
         const queries = client.getQueryCache().getAll().filter(waiting);
         if (queries.length === 0) {
-          // rendered once more after the last fetch: the shell's header now has the page's title
-          markup = render();
+          // the shell's header shows what the page set in the render before: once more if it changed
+          if (header.header.title !== shown.title || header.header.back !== shown.back) markup = render();
           // the page that gives way in the browser (useFinishBoot) is there, with its data
-          if (!drawing.ready) return null;
-          return { markup, title: header.header.title };
+          return drawing.ready ? { markup, title: header.header.title } : null;
         }
-        // a failed call is seen below, in the query's state
+        // a failed call is seen in the query's state
         await Promise.all(queries.map((query) => query.fetch().catch(() => undefined)));
-        if (
-          client
-            .getQueryCache()
-            .getAll()
-            .some((query) => query.state.status === 'error')
-        )
+        if (client.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' }).length)
           return null;
-        markup = render();
       }
       return null;
     } finally {

@@ -118,6 +118,8 @@ export function pageLink(
 /** What src/app/prerender.tsx (built for Node into build/prerender/) gives the server. */
 export type Drawer = {
   drawPage: (pathname: string, read: ApiReader) => Promise<DrawnPage | null>;
+  /** loads what drawing `paths` needs, before the first drawing */
+  warmUp?: (paths: string[]) => Promise<void>;
   bootPage: (
     indexHtml: string,
     markup: string,
@@ -134,7 +136,9 @@ export async function loadDrawer(root: string | null): Promise<Drawer | null> {
   if (!root) return null;
   const file = path.resolve(root, '..', 'build', 'prerender', 'prerender.js');
   if (!existsSync(file)) return null;
-  return (await import(pathToFileURL(file).href)) as Drawer;
+  const drawer = (await import(pathToFileURL(file).href)) as Drawer;
+  await drawer.warmUp?.(FIRST_SCREENS.map((screen) => screen.path));
+  return drawer;
 }
 
 /**
