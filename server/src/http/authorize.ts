@@ -4,10 +4,11 @@ import { SECURITY_MESSAGES } from '../../../contract/security';
 import type { SessionUser } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { queryOne } from '../db/query';
-import { grantingCodes } from '../permissions/check';
+import { grantingCodes, hasPermissions } from '../permissions/check';
 import { authorizationTarget, financeEntityOf, type PermissionTarget } from '../permissions/entity';
-import { checkEntityVisible } from '../permissions/visibility';
-import { requireAccess } from './context';
+import { permittedVisibility } from '../permissions/permitted';
+import { checkEntityVisible, type Visibility } from '../permissions/visibility';
+import { requireAccess, requireUser, requireVisibility } from './context';
 import { httpError, MESSAGES } from './errors';
 
 /**
@@ -18,6 +19,24 @@ export type EntityRef = { type: string; id: number };
 
 /** No entity: the permission is asked anywhere (admin lists, the catalogue, the SPA's action hints). */
 export const ANYWHERE = 'anywhere' as const;
+
+/**
+ * Who makes a call: the signed-in user (their session, id, whether a super-admin) and the address the
+ * audit records. Every `authorize*` answers it; services take it as the author of a write.
+ */
+export type Actor = SessionUser & { ip: string };
+
+function actorOf(request: FastifyRequest, user: SessionUser): Actor {
+  return { ...user, ip: request.ip };
+}
+
+/**
+ * A super-admin's reach: every entity, every permission. The one place a module asks it, in a named
+ * rule of its `policy.ts` (decision 0038); `authorize` already lets a super-admin through.
+ */
+export function reachesEverything(actor: Pick<SessionUser, 'isSuperAdmin'>): boolean {
+  return actor.isSuperAdmin;
+}
 
 type AuthorizeOptions = {
   /**
@@ -57,8 +76,8 @@ export async function authorize(
   entity: EntityRef | typeof ANYWHERE,
   codes: string | readonly string[],
   options: AuthorizeOptions = {},
-): Promise<SessionUser> {
-  return (await check(request, entity, codes, options)).user;
+): Promise<Actor> {
+  return actorOf(request, (await check(request, entity, codes, options)).user);
 }
 
 /**
@@ -74,13 +93,13 @@ export async function authorizeWith<T>(
   codes: string | readonly string[],
   statement: SQL,
   options: Omit<AuthorizeOptions, 'unless'> = {},
-): Promise<{ user: SessionUser; row: T }> {
+): Promise<{ user: Actor; row: T }> {
   const { user, alongside } = await check(request, entity, codes, options, statement);
   // Not read with the context (the gate is narrower than a check that passed: never expected): read
   // it now, after the checks.
   const row =
     alongside ?? (await queryOne<Record<string, unknown>>(options.db ?? request.server.deps.db, statement));
-  return { user, row: row as T };
+  return { user: actorOf(request, user), row: row as T };
 }
 
 async function check(
@@ -271,7 +290,7 @@ export async function authorizeVisible(
   request: FastifyRequest,
   entity: EntityRef,
   options: Pick<AuthorizeOptions, 'db'> & { notFound?: string; forbidden?: string } = {},
-): Promise<SessionUser> {
+): Promise<Actor> {
   const db = options.db ?? request.server.deps.db;
   const type = financeEntityOf(entity.type);
   const { user, visibility, answer } = await requireAccess(request, db, () => ({
@@ -287,5 +306,94 @@ export async function authorizeVisible(
     { found: !!answer.found, owner: answer.owner },
     { notFound, forbidden },
   );
-  return user;
+  return actorOf(request, user);
+}
+
+/**
+ * A call on the user's own records (their profile, notifications, sessions, their own requests): only
+ * signed in (401). `db`: the open transaction's handle when it is the request's first look.
+ */
+export async function authorizeSignedIn(request: FastifyRequest, options: { db?: Db } = {}): Promise<Actor> {
+  return actorOf(request, await requireUser(request, options.db));
+}
+
+/** A call only a super-admin makes (the installation's own settings): 401, then 403 with `forbidden`. */
+export async function authorizeSuperAdmin(
+  request: FastifyRequest,
+  forbidden: string = MESSAGES.forbidden,
+): Promise<Actor> {
+  const actor = await authorizeSignedIn(request);
+  if (!actor.isSuperAdmin) throw httpError(403, forbidden);
+  return actor;
+}
+
+/**
+ * A list without an entity filter: the signed-in user and what it may show. Without `codes`, every
+ * entity the user sees; with them, only those where the user also holds one of `codes`
+ * (permittedVisibility: a member of a church does not list its expenses). A super-admin sees all.
+ */
+export async function authorizeScope(
+  request: FastifyRequest,
+  codes?: string | readonly string[],
+  options: { db?: Db } = {},
+): Promise<{ actor: Actor; visibility: Visibility }> {
+  const db = options.db ?? request.server.deps.db;
+  const { user, visibility } = await requireVisibility(request, db);
+  return {
+    actor: actorOf(request, user),
+    visibility: codes === undefined ? visibility : await permittedVisibility(db, user, visibility, codes),
+  };
+}
+
+/**
+ * Whether the signed-in user holds one of `codes` on `entity` (or ANYWHERE): a question, never a
+ * refusal, for the rules that combine permissions (a report edited on its entity or the one above) and
+ * for the actions an answer offers. A super-admin holds every code. 401 without a session.
+ */
+export async function holds(
+  request: FastifyRequest,
+  entity: EntityRef | typeof ANYWHERE,
+  codes: string | readonly string[],
+  options: { db?: Db } = {},
+): Promise<boolean> {
+  const db = options.db ?? request.server.deps.db;
+  const user = await requireUser(request, db);
+  const wanted = typeof codes === 'string' ? [codes] : [...codes];
+  const held =
+    entity === ANYWHERE
+      ? await hasPermissions(db, user, wanted)
+      : await hasPermissions(db, user, wanted, entity.type, entity.id);
+  return wanted.some((code) => held[code]);
+}
+
+/**
+ * What a service needs to authorise on the facts it reads inside its own transaction (a request locked
+ * `for update`, then the permission on its entity): the actor and the checks, bound to the request. The
+ * route makes it (`await gateOf(request)`: 401 without a session, the user's visibility read before
+ * any transaction, as PGlite has one connection) and passes it to the service, which calls
+ * `gate.authorize(entity, codes, { db: tx })` right after its locking read and before any rule.
+ */
+export type Gate = {
+  readonly actor: Actor;
+  authorize(
+    entity: EntityRef | typeof ANYWHERE,
+    codes: string | readonly string[],
+    options?: AuthorizeOptions,
+  ): Promise<Actor>;
+  authorizeVisible(entity: EntityRef, options?: Pick<AuthorizeOptions, 'db'>): Promise<Actor>;
+  holds(
+    entity: EntityRef | typeof ANYWHERE,
+    codes: string | readonly string[],
+    options?: { db?: Db },
+  ): Promise<boolean>;
+};
+
+export async function gateOf(request: FastifyRequest): Promise<Gate> {
+  const { actor } = await authorizeScope(request);
+  return {
+    actor,
+    authorize: (entity, codes, options) => authorize(request, entity, codes, options),
+    authorizeVisible: (entity, options) => authorizeVisible(request, entity, options),
+    holds: (entity, codes, options) => holds(request, entity, codes, options),
+  };
 }
