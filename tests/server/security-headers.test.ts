@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORG_MESSAGES, ORG_NAME_REQUIRED } from '../../contract/org';
 import { queryOne } from '../../server/src/db/query';
-import { servedName } from '../../server/src/modules/expenses/attachment-routes';
+import { servedName } from '../../server/src/modules/attachments';
 import type { TestApp } from './helpers';
 import {
   approve,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { computeClosing } from '../../modules/closings/service';
+import { computeClosing } from '../../modules/closings';
 import { queryOne } from '../query';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { queryOne } from '../query';
-import { createEmployee, createPayslip, employeeOr404, payPayslip } from '../../modules/payroll/service';
+import { createEmployee, createPayslip, employeeOr404, payPayslip } from '../../modules/payroll';
 import type { PayrollEntityType } from '../../../../contract/payroll';
 
 /**

@@ -8,7 +8,7 @@ import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
 import { httpError } from '../../http/errors';
-import type { SavedFile } from '../expenses/storage';
+import type { SavedFile } from '../attachments';
 import type { Owner } from './entities';
 import type { Actor } from './service';
 

@@ -43,8 +43,7 @@ import { authorize } from '../../http/authorize';
 import { requireUser } from '../../http/context';
 import { httpError } from '../../http/errors';
 import { hasPermissions } from '../../permissions/check';
-import { contentDisposition, readUpload, servedName } from '../expenses/attachment-routes';
-import { removeStoredFiles, storedFile } from '../expenses/storage';
+import { contentDisposition, readUpload, removeStoredFiles, servedName, storedFile } from '../attachments';
 import {
   attachReportFiles,
   findReportAttachment,

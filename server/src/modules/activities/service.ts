@@ -21,7 +21,7 @@ import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
 import { httpError } from '../../http/errors';
-import { activityReportReturned, activityReportSubmitted } from '../notifications/events';
+import { activityReportReturned, activityReportSubmitted } from '../notifications';
 import { apiType, belowSql, ownerNameSql, type Owner } from './entities';
 
 export type Actor = { userId: number; ip: string };

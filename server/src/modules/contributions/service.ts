@@ -15,8 +15,8 @@ import { queryOne, queryRows } from '../../db/query';
 import { departments, users } from '../../db/schema/core';
 import { contributions, type FinanceEntityType } from '../../db/schema/finance';
 import { httpError } from '../../http/errors';
-import { nationalOfficeOf } from '../accounts/entity';
-import { recordMovement, reverseMovement } from '../treasury/movements';
+import { nationalOfficeOf } from '../accounts';
+import { recordMovement, reverseMovement } from '../treasury';
 import { getContribution } from './queries';
 
 /** Who writes, for the audit log. */

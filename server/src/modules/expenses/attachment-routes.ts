@@ -1,7 +1,5 @@
 import { createReadStream } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
-import { uploadReadError } from '../../http/security';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, idParamSchema } from '../../../../contract/common';
@@ -16,74 +14,16 @@ import { requireUser } from '../../http/context';
 import { httpError } from '../../http/errors';
 import { actorOf, isCreator, loadRequestFacts, requestEntity } from './access';
 import { attachFiles, findAttachment } from './attachments';
-import { ensureAttachmentsDir, removeStoredFiles, saveFile, storedFile, type SavedFile } from './storage';
+import {
+  contentDisposition,
+  readUpload,
+  removeStoredFiles,
+  servedName,
+  storedFile,
+  type SavedFile,
+} from '../attachments';
 
 const M = EXPENSE_MESSAGES;
-
-/** The extension of each accepted type, as detected from the file's first bytes. */
-const EXTENSION_OF: Record<string, string[]> = {
-  'application/pdf': ['pdf'],
-  'image/jpeg': ['jpg', 'jpeg'],
-  'image/png': ['png'],
-  'image/webp': ['webp'],
-};
-
-/**
- * The name a file is served under: the original name, its extension made to match the type detected at
- * upload (a PDF named `facture.html` is served as `facture.html.pdf`, issue 17), so that no browser or
- * desktop opens it as something else.
- */
-export function servedName(originalName: string, mimeType: string): string {
-  const allowed = EXTENSION_OF[mimeType];
-  if (!allowed) return originalName;
-  const extension = /\.([A-Za-z0-9]{1,10})$/.exec(originalName)?.[1]?.toLowerCase();
-  if (extension && allowed.includes(extension)) return originalName;
-  return `${originalName || 'piece-jointe'}.${allowed[0]}`;
-}
-
-/** A file name safe for Content-Disposition: the original name's letters, ASCII fallback + RFC 5987. */
-export function contentDisposition(name: string): string {
-  const clean = name.replace(/[\r\n"\\/]/g, '_').slice(0, 200) || 'piece-jointe';
-  const ascii = clean.normalize('NFD').replace(/[^\x20-\x7e]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(clean)}`;
-}
-
-/** French 413 for the multipart limits (files count, file size), 415 / 400 for a malformed body. */
-function multipartError(error: unknown): unknown {
-  const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return httpError(413, M.fileTooLarge);
-  if (code === 'FST_FILES_LIMIT') return httpError(413, M.tooManyFiles);
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return httpError(413, M.tooManyFiles);
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return httpError(415, M.notMultipart);
-  // a truncated or malformed body: 400 in French, never a 500 (issue 17)
-  return uploadReadError(error);
-}
-
-/**
- * Reads the multipart body: its fields, and its files saved to DATA_DIR/attachments (all removed when
- * one fails).
- */
-export async function readUpload(
-  request: FastifyRequest,
-  dataDir: string,
-): Promise<{ fields: Record<string, string>; saved: SavedFile[] }> {
-  const dir = await ensureAttachmentsDir(dataDir);
-  const fields: Record<string, string> = {};
-  const saved: SavedFile[] = [];
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') saved.push(await saveFile(dir, part));
-      else fields[part.fieldname] = String(part.value ?? '');
-    }
-  } catch (error) {
-    await removeStoredFiles(
-      dataDir,
-      saved.map((s) => s.storedName),
-    );
-    throw multipartError(error);
-  }
-  return { fields, saved };
-}
 
 /** The request the files are for (400 unless `attachable_type` is 'expense_request' with an id), and files. */
 function uploadTarget(fields: Record<string, string>, saved: SavedFile[]): number {

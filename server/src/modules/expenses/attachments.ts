@@ -6,7 +6,7 @@ import { queryOne } from '../../db/query';
 import { attachments } from '../../db/schema/documents';
 import { assertNotVerified, loadRequestFacts, type Actor, type RequestGuard } from './access';
 import { toAttachment, type AttachmentRow } from './queries';
-import type { SavedFile } from './storage';
+import type { SavedFile } from '../attachments';
 
 /**
  * Records files already saved to DATA_DIR/attachments as attachments of a request (never a verified

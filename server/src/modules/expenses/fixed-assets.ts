@@ -19,7 +19,7 @@ import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
 import { httpError } from '../../http/errors';
-import { assertYearOpen, recordMovement } from '../treasury/movements';
+import { assertYearOpen, recordMovement } from '../treasury';
 import type { Actor } from './access';
 import { assertAccountOfEntity, financeEntity } from './service';
 

@@ -12,13 +12,13 @@ import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { queryOne } from '../../db/query';
 import { httpError } from '../../http/errors';
-import { recordMovement } from '../treasury/movements';
+import { recordMovement } from '../treasury';
 import { assertNotVerified, requestReference, type Actor, type RequestGuard } from './access';
 import { insertFixedAsset, loadFixedAsset } from './fixed-assets';
 import { loadLineFacts } from './lines';
 import { loadLine, loadPayment } from './queries';
 import { assertAccountOfEntity, financeEntity, refreshRequest } from './service';
-import { expenseLinePaid } from '../notifications/events';
+import { expenseLinePaid } from '../notifications';
 
 const M = EXPENSE_MESSAGES;
 

@@ -20,8 +20,8 @@ import {
   lineValues,
   refreshRequest,
 } from './service';
-import { removeStoredFiles } from './storage';
-import { expenseRequestCreated, expenseRequestDecided } from '../notifications/events';
+import { removeStoredFiles } from '../attachments';
+import { expenseRequestCreated, expenseRequestDecided } from '../notifications';
 
 // The writes of an expense request itself: its creation, its deletion, its status changes.
 

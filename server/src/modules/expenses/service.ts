@@ -14,7 +14,7 @@ import {
   type FinanceEntityType,
 } from '../../db/schema/finance';
 import { httpError } from '../../http/errors';
-import { nationalOfficeOf } from '../accounts/entity';
+import { nationalOfficeOf } from '../accounts';
 
 const M = EXPENSE_MESSAGES;
 

@@ -5,7 +5,7 @@ import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
 import { faithfulTransfers } from '../../db/schema/core';
-import { transferRequested } from '../notifications/events';
+import { transferRequested } from '../notifications';
 import { httpError } from '../../http/errors';
 import { intArray, type Visibility } from '../../permissions/visibility';
 import { churchRef } from './service';

@@ -5,7 +5,7 @@ import { GROUP_SCOPES, type RoleGroup } from '../../../../contract/roles';
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
-import { searchCondition } from '../faithful/service';
+import { searchCondition } from '../faithful';
 import { httpError } from '../../http/errors';
 import { grantingCodes, heldPermissions, type PermissionUser } from '../../permissions/check';
 import { SECURITY_MESSAGES } from '../../../../contract/security';

@@ -23,9 +23,9 @@ import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
 import { EXPENSE_TO_FINANCE_ENTITY, type FinanceEntityType } from '../../db/schema/finance';
 import { httpError } from '../../http/errors';
-import { nationalOfficeOf } from '../accounts/entity';
-import { assertAccountOfEntity } from '../expenses/service';
-import { recordMovement } from '../treasury/movements';
+import { nationalOfficeOf } from '../accounts';
+import { assertAccountOfEntity } from '../expenses';
+import { recordMovement } from '../treasury';
 
 /*
  * The payroll of an entity (issue 15): its employees (archived, never deleted) and their monthly

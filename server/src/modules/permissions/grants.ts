@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
 import { permissions, userPermissions, users } from '../../db/schema/core';
 import { httpError } from '../../http/errors';
-import { permissionGranted } from '../notifications/events';
+import { permissionGranted } from '../notifications';
 import type { PermissionUser } from '../../permissions/check';
 import { normalizeEntityType } from '../../permissions/entity';
 import {

@@ -5,8 +5,8 @@ import { assetYear } from '../../../../contract/values/depreciation';
 import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
 import { EXPENSE_TO_FINANCE_ENTITY } from '../../db/schema/finance';
-import { entityFixedAssets } from '../expenses/fixed-assets';
-import { journalEntity } from '../treasury/journals';
+import { entityFixedAssets } from '../expenses';
+import { journalEntity } from '../treasury';
 
 /*
  * The financial statements of an entity for a year (issue 15, SYCEBNL): the income statement and the

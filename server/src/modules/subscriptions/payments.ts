@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
-import { subscriptionEvent } from '../notifications/events';
+import { subscriptionEvent } from '../notifications';
 import { httpError } from '../../http/errors';
 import {
   confirmInvoice,

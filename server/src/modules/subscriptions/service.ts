@@ -16,7 +16,7 @@ import {
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
-import { subscriptionEvent } from '../notifications/events';
+import { subscriptionEvent } from '../notifications';
 import { httpError } from '../../http/errors';
 
 /** The group a subscription (or a list) belongs to. */
