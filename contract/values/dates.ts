@@ -68,3 +68,26 @@ export function calendarDateProblem(value: string): string | null {
   if (match[1] < EARLIEST_MONEY_DATE) return DATE_MESSAGES.tooOld;
   return null;
 }
+
+/** The months in French, January first. */
+export const MONTH_NAMES = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+] as const;
+
+/** 'YYYY-MM' as 'mars 2026'. */
+export function monthLabel(month: string): string {
+  const [year, m] = month.split('-');
+  const name = MONTH_NAMES[Number(m) - 1];
+  return name ? `${name} ${year}` : month;
+}
