@@ -1,5 +1,6 @@
 import type { subscriptions } from '../schema/finance';
 import { addMonths, DAY, HOUR, isoDate, pad, startOfDay } from './calendar';
+import type { ChurchInfo } from './model';
 import { IMPAYE_CHURCH_INDEX, type Organisation } from './organisation';
 import type { Rng } from './random';
 
@@ -43,19 +44,16 @@ export function buildSubscriptions(
     });
   };
   const today = startOfDay(now);
+  /** a church's annual subscription: the past year's, paid, then the current one from `currentStart` */
+  const churchYears = (c: ChurchInfo, currentStart: Date, currentPaid: boolean) => {
+    const annual = (from: Date, paid: boolean) =>
+      subscribe({ churchId: c.id }, 'church-annual', 120_000, from, 12, c.pastor.id, paid);
+    annual(addMonths(currentStart, -12), true);
+    annual(currentStart, currentPaid);
+  };
   for (const c of churchInfos) {
     if (c.index === IMPAYE_CHURCH_INDEX) {
-      const currentStart = new Date(today.getTime() - 9 * DAY);
-      subscribe(
-        { churchId: c.id },
-        'church-annual',
-        120_000,
-        addMonths(currentStart, -12),
-        12,
-        c.pastor.id,
-        true,
-      );
-      subscribe({ churchId: c.id }, 'church-annual', 120_000, currentStart, 12, c.pastor.id, false);
+      churchYears(c, new Date(today.getTime() - 9 * DAY), false);
     } else if (MONTHLY_SUBSCRIPTION_CHURCHES.includes(c.index)) {
       const firstOfMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1));
       for (let k = 11; k >= 0; k--)
@@ -69,17 +67,7 @@ export function buildSubscriptions(
           true,
         );
     } else {
-      const currentStart = new Date(today.getTime() - rng.int(10, 300) * DAY);
-      subscribe(
-        { churchId: c.id },
-        'church-annual',
-        120_000,
-        addMonths(currentStart, -12),
-        12,
-        c.pastor.id,
-        true,
-      );
-      subscribe({ churchId: c.id }, 'church-annual', 120_000, currentStart, 12, c.pastor.id, true);
+      churchYears(c, new Date(today.getTime() - rng.int(10, 300) * DAY), true);
     }
   }
   sectionRows.forEach((s, i) =>
