@@ -35,7 +35,7 @@ import { seedPayroll } from './payroll';
 import { seedPlanning } from './planning';
 import { createRng, type Rng } from './random';
 import { buildRoleAssignments, seedExpiringGrant } from './roles';
-import { resetIdSequences } from './sequences';
+import { PEOPLE_AND_MONEY_TABLES, resetIdSequences, resetReceiptNumbers } from './sequences';
 import { buildSubscriptions } from './subscriptions';
 
 // The demo denomination, one file a part: organisation.ts (the churches, the people and their offices,
@@ -131,16 +131,9 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
       'sections',
       'churches',
       'departments',
-      'users',
-      'contributions',
-      'treasury_movements',
-      'expense_requests',
-      'expense_lines',
-      'expense_payments',
+      ...PEOPLE_AND_MONEY_TABLES,
     ]);
-    await tx.execute(
-      sql`select setval('contribution_receipt_number_seq', ${data.contributions.length + 1}, false)`,
-    );
+    await resetReceiptNumbers(tx);
   });
   await seedPlanning(db, { now: options.now });
   await seedActivities(db, { now: options.now });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { queryRows } from '../query';
 import { operationAccountIdsByCode } from './accounts';
-import { resetIdSequences } from './sequences';
+import { PEOPLE_AND_MONEY_TABLES, resetIdSequences, resetReceiptNumbers } from './sequences';
 import {
   COUNTRIES,
   FEMALE_FIRST_NAMES,
@@ -301,17 +301,8 @@ export async function seedLarge(db: Db, options: SeedLargeOptions = {}): Promise
   }
 
   // ---- sequences and statistics
-  await resetIdSequences(db, [
-    'users',
-    'contributions',
-    'treasury_movements',
-    'expense_requests',
-    'expense_lines',
-    'expense_payments',
-  ]);
-  await db.execute(
-    sql`select setval('contribution_receipt_number_seq', (select count(*) + 1 from contributions), false)`,
-  );
+  await resetIdSequences(db, PEOPLE_AND_MONEY_TABLES);
+  await resetReceiptNumbers(db);
   await db.execute(sql`analyze`);
   step('séquences et statistiques');
 
