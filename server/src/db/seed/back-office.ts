@@ -30,6 +30,18 @@ type AssetSeed = {
   location: string;
 };
 
+/** The secretariat's computers and printer: one account, one supplier, three years, in one place. */
+const SECRETARIAT_EQUIPMENT = {
+  account: '2442',
+  commissionedAfter: null,
+  life: 3,
+  rate: null,
+  residual: 0,
+  depreciable: true,
+  supplier: 'Bureau Vallée Plateau',
+  location: 'Secrétariat général',
+} as const;
+
 const ASSETS: AssetSeed[] = [
   {
     name: 'Véhicule de mission Toyota Hilux',
@@ -47,31 +59,17 @@ const ASSETS: AssetSeed[] = [
   },
   {
     name: 'Ordinateurs du secrétariat (3)',
-    account: '2442',
     price: 1_650_000,
     extra: 0,
     bought: [2, 9, 3],
-    commissionedAfter: null,
-    life: 3,
-    rate: null,
-    residual: 0,
-    depreciable: true,
-    supplier: 'Bureau Vallée Plateau',
-    location: 'Secrétariat général',
+    ...SECRETARIAT_EQUIPMENT,
   },
   {
     name: 'Imprimante multifonction',
-    account: '2442',
     price: 420_000,
     extra: 35_000,
     bought: [1, 2, 20],
-    commissionedAfter: null,
-    life: 3,
-    rate: null,
-    residual: 0,
-    depreciable: true,
-    supplier: 'Bureau Vallée Plateau',
-    location: 'Secrétariat général',
+    ...SECRETARIAT_EQUIPMENT,
   },
   {
     name: 'Sonorisation de la salle de conférence',
