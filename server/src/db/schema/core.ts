@@ -13,6 +13,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_KIND_VALUES } from '../../../../contract/notifications';
+// The value lists the API shares with the SPA are the contract's, re-exported here.
+import { PERMISSION_SCOPES } from '../../../../contract/values/permissions';
+import { ROLE_GROUPS } from '../../../../contract/values/roles';
 import { createdAt, updatedAt } from './columns';
 
 // ---------------------------------------------------------------- organisation
@@ -106,7 +110,7 @@ export const churchMoves = pgTable(
 );
 
 /** Scopes of roles and permissions (SPEC.md section 6). */
-export const SCOPES = ['global', 'national_office', 'region', 'section', 'church', 'department'] as const;
+export const SCOPES = PERMISSION_SCOPES;
 export type Scope = (typeof SCOPES)[number];
 
 /** Departments (activity groups) hang on an entity of any level. entity_type uses the scope names. */
@@ -163,7 +167,7 @@ export const users = pgTable(
 // ---------------------------------------------------------------- roles
 
 /** Groups in which roles are assigned (SPEC.md section 6) and the scope each maps to. */
-export const GROUPS = ['national_offices', 'regions', 'sections', 'churches'] as const;
+export const GROUPS = ROLE_GROUPS;
 export type Group = (typeof GROUPS)[number];
 
 export const roles = pgTable('roles', {
@@ -387,20 +391,11 @@ export const faithfulTransfers = pgTable(
 
 // ---------------------------------------------------------------- notifications
 
-/** What happened, for the SPA's icon and the tests; the text itself is in `title` and `body`. */
-export const NOTIFICATION_KINDS = [
-  'expense_request.to_approve',
-  'expense_request.approved',
-  'expense_request.rejected',
-  'expense_request.paid',
-  'permission.granted',
-  'permission.expiring',
-  'faithful_transfer.to_confirm',
-  'subscription.due',
-  'subscription.paid',
-  'activity_report.submitted',
-  'activity_report.returned',
-] as const;
+/**
+ * What happened, for the SPA's icon and the tests; the text itself is in `title` and `body`. The list is
+ * the contract's (contract/notifications.ts), which the SPA reads too.
+ */
+export const NOTIFICATION_KINDS = NOTIFICATION_KIND_VALUES;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
