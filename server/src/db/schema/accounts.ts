@@ -54,7 +54,7 @@ export const operationAccounts = pgTable(
       .references(() => operationAccountCategories.id),
     /** the journal a treasury (payment) account feeds; null for every other kind */
     journalType: text('journal_type').$type<JournalType>(),
-    /** the mobile money operator of an ELECTRONIK treasury account ('Orange', 'MTN'...; issue 15) */
+    /** the mobile money operator of an ELECTRONIK treasury account ('Orange', 'MTN'...; decision 0025) */
     operator: text('operator'),
     /** null: an account of the whole denomination; set: an account one entity created for itself */
     entityType: text('entity_type').$type<FinanceEntityType>(),

@@ -22,7 +22,7 @@ import { createdAt, updatedAt } from './columns';
 // ---------------------------------------------------------------- organisation
 
 /**
- * The contact fields every level of the organisation carries (issue 20), and its archive mark: an
+ * The contact fields every level of the organisation carries (decision 0022), and its archive mark: an
  * entity with members or money is archived rather than deleted, and leaves the lists.
  */
 const orgContact = () => ({
@@ -83,7 +83,7 @@ export const churches = pgTable(
 );
 
 /**
- * The moves of a church from one section to another (issue 20): a church belonged to `from_section_id`
+ * The moves of a church from one section to another (decision 0027): a church belonged to `from_section_id`
  * until `effective_date` (excluded) and to `to_section_id` from it. The history of a church's money stays
  * where it was made: a section's or a region's totals for a period count a church's movement under the
  * section it belonged to on the movement's date (church_periods in server/src/modules/treasury/totals.ts).
@@ -278,7 +278,7 @@ export const userPermissions = pgTable(
 // ---------------------------------------------------------------- sessions, audit, idempotency
 
 /**
- * Failed sign-ins of the last window (issue 17, finding 5; decision 0014): shared by every server
+ * Failed sign-ins of the last window (decision 0014, section 5): shared by every server
  * process. `account_key` is the account (`user:<id>`, all its identifiers together) or, for an unknown
  * identifier, the identifier typed (`login:<normalised>`); `address` the client's address.
  */
@@ -343,7 +343,7 @@ export const idempotencyKeys = pgTable(
     /** null while the first request is still running */
     statusCode: integer('status_code'),
     body: jsonb('body'),
-    /** sha-256 of the request's body: the same key with another body answers 422 (issue 17) */
+    /** sha-256 of the request's body: the same key with another body answers 422 (decision 0014) */
     requestHash: text('request_hash'),
     createdAt: createdAt(),
   },
@@ -399,7 +399,7 @@ export const NOTIFICATION_KINDS = NOTIFICATION_KIND_VALUES;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
- * One user's notice of an event (issue 16), written in the event's own transaction. Each user reads
+ * One user's notice of an event (decision 0026), written in the event's own transaction. Each user reads
  * only their own; `link` is the SPA path of the page the event concerns.
  */
 export const notifications = pgTable(

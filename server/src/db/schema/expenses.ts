@@ -89,9 +89,9 @@ export const expenseRequests = pgTable(
     index('expense_requests_entity_idx').on(t.entityType, t.entityId, t.madeAt, t.id),
     // /mes-requetes
     index('expense_requests_created_by_idx').on(t.createdBy, t.createdAt),
-    // budget against actual (issue 13): the requests attached to a budget line
+    // budget against actual (decision 0021): the requests attached to a budget line
     index('expense_requests_budget_line_idx').on(t.budgetLineId),
-    // the actual cost of a planned activity (issue 14): the requests linked to it
+    // the actual cost of a planned activity (decision 0024): the requests linked to it
     index('expense_requests_planned_activity_idx').on(t.plannedActivityId),
     check(
       'expense_requests_status_ck',

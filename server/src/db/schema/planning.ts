@@ -30,7 +30,7 @@ export const budgetItemTemplates = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     category: text('category').$type<BudgetLineCategory>().notNull(),
-    /** optional operation account: an INCOME item's actual is what its account received (issue 13) */
+    /** optional operation account: an INCOME item's actual is what its account received (decision 0021) */
     operationAccountId: integer('operation_account_id').references(() => operationAccounts.id),
     /** display order within its category */
     position: integer('position').notNull().default(0),
@@ -107,7 +107,7 @@ export const budgetLines = pgTable(
 
 /**
  * Kinds of activities ('type-activites'): e.g. 'Culte', 'Conférence', 'Séminaire'. Those without an
- * entity are shared by every church; a church adds its own (issue 14).
+ * entity are shared by every church; a church adds its own (decision 0024).
  */
 export const activityTypes = pgTable(
   'activity_types',

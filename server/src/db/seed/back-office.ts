@@ -4,7 +4,7 @@ import { computeClosing } from '../../modules/closings';
 import { queryOne } from '../query';
 
 /**
- * The accounting back office of the demo (issue 15). Deterministic: the same organisation and year give
+ * The accounting back office of the demo (decision 0025). Deterministic: the same organisation and year give
  * the same rows; runs once (nothing is added when the national office already has fixed assets).
  *
  * - fixed assets of the first national office in several asset accounts (furniture, computers, sound,

@@ -69,7 +69,7 @@ export type SeedDemoOptions = {
 export type SeedDemoSummary = { counts: Record<string, number>; durationMs: number };
 
 /**
- * Seeds the demo denomination (issue 3, 'Demo data') on a migrated database where seedReferenceData has
+ * Seeds the demo denomination (decision 0003) on a migrated database where seedReferenceData has
  * run and no user exists yet. Deterministic for a given seed and `now`; one transaction.
  */
 export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<SeedDemoSummary> {

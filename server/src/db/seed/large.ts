@@ -19,7 +19,7 @@ export type SeedLargeOptions = {
   faithful?: number;
   /** treasury movements to add, contributions and expense payments together (default 1,000,000) */
   movements?: number;
-  /** expense requests of the first church (default 10,000: issue 4's list benchmark) */
+  /** expense requests of the first church (default 10,000: the list's benchmark, decision 0003) */
   firstChurchRequests?: number;
   /** expense requests spread over the other churches (default 15,000) */
   otherRequests?: number;

@@ -24,7 +24,7 @@ export const IMPAYE_CHURCH_INDEX = 9;
 /** the churches comptable@ manages: the first church, Marcory (other section), Bouaké (other region) */
 export const ACCOUNTANT_CHURCH_INDEXES = [0, 4, 8];
 /**
- * The church reserved for the e2e flow that bills a church (issue 12): its pastor signs in as
+ * The church reserved for the e2e flow that bills a church (decision 0027): its pastor signs in as
  * facturation@ and meets the billing gate once the admin bills it; no other spec uses it, so that a
  * new unpaid subscription there locks nothing they need (Église Évangélique de Porto-Novo).
  */

@@ -40,7 +40,7 @@ export function buildRoleAssignments(org: Organisation, roleId: (code: string) =
 
 /**
  * A grant about to expire in 5 days, on the section section@ represents: their bell tells it
- * ('Permission bientôt expirée', issue 16). Their office already gives it there: no right changes.
+ * ('Permission bientôt expirée', decision 0031). Their office already gives it there: no right changes.
  */
 export async function seedExpiringGrant(db: Db, now: Date | undefined): Promise<void> {
   const expiresAt = new Date((now ?? new Date()).getTime() + 5 * DAY).toISOString();
