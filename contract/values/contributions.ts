@@ -2,7 +2,7 @@
 
 import { ENTITY_TYPES } from './common';
 
-/** Kinds of contribution (the database schema re-exports them: server/src/db/schema/finance.ts) and their French labels. */
+/** Kinds of contribution (the database schema re-exports them: server/src/db/schema/contributions.ts) and their French labels. */
 export const CONTRIBUTION_TYPES = ['tithe', 'offering', 'special_gift', 'pledge', 'other'] as const;
 export type ContributionType = (typeof CONTRIBUTION_TYPES)[number];
 export const CONTRIBUTION_TYPE_LABELS: Record<ContributionType, string> = {
