@@ -95,24 +95,12 @@ export function buildFinance(kit: FinanceKit, org: Organisation, churchDepartmen
   }
 
   // sections and regions: quotes-parts received from the churches, gifts, their own expenses
+  const membersOf = (level: 'sectionId' | 'regionId', id: number) =>
+    churchInfos.filter((c) => c[level] === id).flatMap((c) => c.members);
   sectionLedgers.forEach((l, i) =>
-    levelLife(
-      kit,
-      l,
-      churchInfos.filter((c) => c.sectionId === i + 1).flatMap((c) => c.members),
-      'section',
-      nationalLedger,
-    ),
+    levelLife(kit, l, membersOf('sectionId', i + 1), 'section', nationalLedger),
   );
-  regionLedgers.forEach((l, i) =>
-    levelLife(
-      kit,
-      l,
-      churchInfos.filter((c) => c.regionId === i + 1).flatMap((c) => c.members),
-      'region',
-      nationalLedger,
-    ),
-  );
+  regionLedgers.forEach((l, i) => levelLife(kit, l, membersOf('regionId', i + 1), 'region', nationalLedger));
 
   nationalLife(kit, nationalLedger, churchInfos);
 
