@@ -93,7 +93,7 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
 
-  // The billing gate's 402 (authorize.ts) declared on every write it may answer (issue 17).
+  // The billing gate's 402 (authorize.ts) declared on every write it may answer (decision 0014, section 2).
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!route.schema?.response || !methods.some((m) => billingGateMayAnswer(m, route.url))) return;

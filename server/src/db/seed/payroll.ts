@@ -5,7 +5,7 @@ import { createEmployee, createPayslip, employeeOr404, payPayslip } from '../../
 import type { PayrollEntityType } from '../../../../contract/payroll';
 
 /**
- * The payroll of the demo (issue 15). Deterministic: the same organisation and date give the same rows;
+ * The payroll of the demo (decision 0029). Deterministic: the same organisation and date give the same rows;
  * runs once (nothing is added when the national office already has employees).
  *
  * - the first national office (national@example.org, its treasurer) and the church of tresorier@example.org
