@@ -5,7 +5,7 @@ import { GROUP_SCOPES, type RoleGroup } from '../../../../contract/roles';
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
-import { searchCondition } from '../faithful';
+import { userSearchCondition } from '../../db/search';
 import { httpError } from '../../http/errors';
 import { grantingCodes, heldPermissions, type PermissionUser } from '../../permissions/check';
 import { SECURITY_MESSAGES } from '../../../../contract/security';
@@ -155,7 +155,7 @@ const ROLE_PATTERNS: Record<MemberRoleFilter, string> = {
  * Written for the region page over 100,000 faithful: the few role holders are read first as an id
  * array, so that the page is one scan of users in name order (users_name_idx) that stops after the
  * page, and the count one pass over the area's churches (users_church_idx); the search uses the
- * faithful module's trigram expression (its GIN index on PostgreSQL).
+ * people search of db/search.ts (its trigram GIN index on PostgreSQL).
  */
 export async function groupMembers(
   db: Db,
@@ -179,7 +179,7 @@ export async function groupMembers(
   const belongs = query.role
     ? sql`u.id = any(${holderIds}::int[])`
     : sql`(u.church_id = any(${intArray(area.c)}::int[]) or u.id = any(${holderIds}::int[]))`;
-  const where = sql`u.active and ${belongs} and ${searchCondition(query.search)}`;
+  const where = sql`u.active and ${belongs} and ${userSearchCondition(query.search)}`;
   const offset = (query.page - 1) * query.limit;
   const row = await queryOne<{ total: number; ids: number[] }>(
     db,
