@@ -61,7 +61,7 @@ describe('reading and editing a person', () => {
   });
 
   it('edits with user:update or member:update on their church, oneself included', async () => {
-    const gate = stubGate(actor(8), (entity, code) => code === 'member:update');
+    const gate = stubGate(actor(8), (_entity, code) => code === 'member:update');
     expect(await refusal(() => assertMayEditPerson(gate, { id: 9, church_id: 3 }))).toBeNull();
     expect(gate.calls).toEqual([{ call: 'authorize', entity: church(3), codes: UPDATE_CODES }]);
     const self = stubGate(actor(9), () => false);
