@@ -3,7 +3,7 @@ import { uploadReadError } from '../../http/security';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, idParamSchema, listQuerySchema } from '../../../../contract/common';
+import { idParamSchema, listQuerySchema } from '../../../../contract/common';
 import {
   createFaithfulBodySchema,
   createTransferAnswerSchema,
@@ -22,7 +22,7 @@ import {
   userAnswerSchema,
   userSearchQuerySchema,
 } from '../../../../contract/faithful';
-import { READ_ERRORS, WRITE_ERRORS } from '../../http/answers';
+import { errorAnswers, READ_ERRORS, WRITE_ERRORS } from '../../http/answers';
 import {
   ANYWHERE,
   authorize,
@@ -247,8 +247,8 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: importReportSchema,
           201: importReportSchema,
-          413: errorSchema,
           422: importRejectedSchema,
+          ...errorAnswers(413),
           ...WRITE_ERRORS,
         },
       },

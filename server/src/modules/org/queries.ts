@@ -29,6 +29,11 @@ function searchCondition(column: SQL, search: string | undefined): SQL {
   return search ? sql`${column} ilike ${likePattern(search)}` : sql`true`;
 }
 
+/** SQL: `column` equals the filter's value, or true when the filter is absent. */
+function equals(column: SQL, value: string | number | undefined): SQL {
+  return value ? sql`${column} = ${value}` : sql`true`;
+}
+
 function and(...conditions: SQL[]): SQL {
   return sql.join(
     conditions.map((c) => sql`(${c})`),
@@ -55,13 +60,18 @@ async function paginate<T>(db: Db, select: SQL, page: Page): Promise<{ rows: T[]
 
 // ---------------------------------------------------------------- selects
 
+/** SQL: who holds the level's leading position (`role`) in the group, as `{ id, name, role }`. */
+function leaderOf(group: string, id: SQL, role: string): SQL {
+  return sql`(select json_build_object('id', u.id, 'name', u.firstname || ' ' || u.lastname, 'role', ro.name)
+      from role_assignments ra join roles ro on ro.id = ra.role_id join users u on u.id = ra.user_id
+      where ra."group" = ${group} and ra.group_id = ${id} and ro.code = ${role}
+      order by ra.id limit 1)`;
+}
+
 const nationalOfficeSelect = sql`
   select n.id, n.name, lower(n.name) as sort_name, n.created_at,
     n.city, n.address, n.phone, n.email, n.archived_at,
-    (select json_build_object('id', u.id, 'name', u.firstname || ' ' || u.lastname, 'role', ro.name)
-      from role_assignments ra join roles ro on ro.id = ra.role_id join users u on u.id = ra.user_id
-      where ra."group" = 'national_offices' and ra.group_id = n.id and ro.code = 'national_office::president'
-      order by ra.id limit 1) as leader,
+    ${leaderOf('national_offices', sql`n.id`, 'national_office::president')} as leader,
     (select count(*)::int from regions r where r.national_office_id = n.id and r.archived_at is null) as regions_count,
     (select count(*)::int from sections s join regions r on r.id = s.region_id
       where r.national_office_id = n.id and s.archived_at is null) as sections_count,
@@ -72,10 +82,7 @@ const nationalOfficeSelect = sql`
 const regionSelect = sql`
   select r.id, r.name, lower(r.name) as sort_name, r.national_office_id, r.created_at,
     r.city, r.address, r.phone, r.email, r.archived_at,
-    (select json_build_object('id', u.id, 'name', u.firstname || ' ' || u.lastname, 'role', ro.name)
-      from role_assignments ra join roles ro on ro.id = ra.role_id join users u on u.id = ra.user_id
-      where ra."group" = 'regions' and ra.group_id = r.id and ro.code = 'region::president'
-      order by ra.id limit 1) as leader,
+    ${leaderOf('regions', sql`r.id`, 'region::president')} as leader,
     json_build_object('id', n.id, 'name', n.name) as "nationalOffice",
     (select count(*)::int from sections s where s.region_id = r.id and s.archived_at is null) as sections_count,
     (select count(*)::int from churches c join sections s on s.id = c.section_id
@@ -85,10 +92,7 @@ const regionSelect = sql`
 const sectionSelect = sql`
   select s.id, s.name, lower(s.name) as sort_name, s.region_id, s.created_at,
     s.city, s.address, s.phone, s.email, s.archived_at,
-    (select json_build_object('id', u.id, 'name', u.firstname || ' ' || u.lastname, 'role', ro.name)
-      from role_assignments ra join roles ro on ro.id = ra.role_id join users u on u.id = ra.user_id
-      where ra."group" = 'sections' and ra.group_id = s.id and ro.code = 'section::representant'
-      order by ra.id limit 1) as leader,
+    ${leaderOf('sections', sql`s.id`, 'section::representant')} as leader,
     json_build_object('id', r.id, 'name', r.name) as region,
     (select count(*)::int from churches c where c.section_id = s.id and c.archived_at is null) as churches_count
   from sections s join regions r on r.id = s.region_id`;
@@ -97,10 +101,7 @@ const churchSelect = sql`
   select c.id, c.name, lower(c.name) as sort_name, c.section_id, c.created_at,
     c.city, c.address, c.phone, c.email, c.archived_at,
     (select max(cm.effective_date)::text from church_moves cm where cm.church_id = c.id) as last_moved_on,
-    (select json_build_object('id', u.id, 'name', u.firstname || ' ' || u.lastname, 'role', ro.name)
-      from role_assignments ra join roles ro on ro.id = ra.role_id join users u on u.id = ra.user_id
-      where ra."group" = 'churches' and ra.group_id = c.id and ro.code = 'church::pasteur-titulaire'
-      order by ra.id limit 1) as leader,
+    ${leaderOf('churches', sql`c.id`, 'church::pasteur-titulaire')} as leader,
     json_build_object('id', s.id, 'name', s.name) as section,
     json_build_object('id', r.id, 'name', r.name) as region,
     json_build_object('id', n.id, 'name', n.name) as "nationalOffice"
@@ -144,72 +145,81 @@ function toDepartment(
 
 // ---------------------------------------------------------------- lists
 
-export async function listNationalOffices(db: Db, visibility: Visibility, page: Page & Archivable) {
-  const { rows, meta } = await paginate<NationalOffice & Timestamped>(
+/** The select of each level's rows and its table's alias in it. */
+const SELECT_OF: Record<Level, { select: SQL; alias: SQL }> = {
+  national_office: { select: nationalOfficeSelect, alias: sql.raw('n') },
+  region: { select: regionSelect, alias: sql.raw('r') },
+  section: { select: sectionSelect, alias: sql.raw('s') },
+  church: { select: churchSelect, alias: sql.raw('c') },
+};
+
+/**
+ * One page of a level's entities the user sees, by name: searched on the name, the archived ones as
+ * asked, narrowed by `filters` (the parent's id).
+ */
+async function listLevel<T>(
+  db: Db,
+  level: Level,
+  visibility: Visibility,
+  page: Page & Archivable,
+  to: (row: T & Timestamped) => T,
+  ...filters: SQL[]
+): Promise<{ data: T[]; meta: ListMeta }> {
+  const { select, alias } = SELECT_OF[level];
+  const { rows, meta } = await paginate<T & Timestamped>(
     db,
-    sql`${nationalOfficeSelect} where ${and(
-      visibleCondition(visibility, 'national_office', sql`n.id`),
-      searchCondition(sql`n.name`, page.search),
-      archivedCondition(sql`n.archived_at`, page.archived),
+    sql`${select} where ${and(
+      visibleCondition(visibility, level, sql`${alias}.id`),
+      searchCondition(sql`${alias}.name`, page.search),
+      archivedCondition(sql`${alias}.archived_at`, page.archived),
+      ...filters,
     )}`,
     page,
   );
-  return { data: rows.map(toNationalOffice), meta };
+  return { data: rows.map(to), meta };
 }
 
-export async function listRegions(
+export function listNationalOffices(db: Db, visibility: Visibility, page: Page & Archivable) {
+  return listLevel(db, 'national_office', visibility, page, toNationalOffice);
+}
+
+export function listRegions(
   db: Db,
   visibility: Visibility,
   page: Page & Archivable & { national_office_id?: number },
 ) {
-  const { rows, meta } = await paginate<Region & Timestamped>(
+  return listLevel(
     db,
-    sql`${regionSelect} where ${and(
-      visibleCondition(visibility, 'region', sql`r.id`),
-      searchCondition(sql`r.name`, page.search),
-      archivedCondition(sql`r.archived_at`, page.archived),
-      page.national_office_id ? sql`r.national_office_id = ${page.national_office_id}` : sql`true`,
-    )}`,
+    'region',
+    visibility,
     page,
+    toRegion,
+    equals(sql`r.national_office_id`, page.national_office_id),
   );
-  return { data: rows.map(toRegion), meta };
 }
 
-export async function listSections(
+export function listSections(
   db: Db,
   visibility: Visibility,
   page: Page & Archivable & { region_id?: number },
 ) {
-  const { rows, meta } = await paginate<Section & Timestamped>(
-    db,
-    sql`${sectionSelect} where ${and(
-      visibleCondition(visibility, 'section', sql`s.id`),
-      searchCondition(sql`s.name`, page.search),
-      archivedCondition(sql`s.archived_at`, page.archived),
-      page.region_id ? sql`s.region_id = ${page.region_id}` : sql`true`,
-    )}`,
-    page,
-  );
-  return { data: rows.map(toSection), meta };
+  return listLevel(db, 'section', visibility, page, toSection, equals(sql`s.region_id`, page.region_id));
 }
 
-export async function listChurches(
+export function listChurches(
   db: Db,
   visibility: Visibility,
   page: Page & Archivable & { section_id?: number; region_id?: number },
 ) {
-  const { rows, meta } = await paginate<Church & Timestamped>(
+  return listLevel(
     db,
-    sql`${churchSelect} where ${and(
-      visibleCondition(visibility, 'church', sql`c.id`),
-      searchCondition(sql`c.name`, page.search),
-      archivedCondition(sql`c.archived_at`, page.archived),
-      page.section_id ? sql`c.section_id = ${page.section_id}` : sql`true`,
-      page.region_id ? sql`s.region_id = ${page.region_id}` : sql`true`,
-    )}`,
+    'church',
+    visibility,
     page,
+    toChurch,
+    equals(sql`c.section_id`, page.section_id),
+    equals(sql`s.region_id`, page.region_id),
   );
-  return { data: rows.map(toChurch), meta };
 }
 
 export async function listDepartments(
@@ -225,8 +235,8 @@ export async function listDepartments(
     sql`${departmentSelect} where ${and(
       visibleDepartmentCondition(visibility, sql`d`),
       searchCondition(sql`d.name`, page.search),
-      entityType ? sql`d.entity_type = ${entityType}` : sql`true`,
-      page.entity_id ? sql`d.entity_id = ${page.entity_id}` : sql`true`,
+      equals(sql`d.entity_type`, entityType),
+      equals(sql`d.entity_id`, page.entity_id),
     )}`,
     page,
   );
@@ -239,31 +249,28 @@ export async function listDepartments(
 
 const NOT_FOUND = VISIBILITY_NOT_FOUND_MESSAGES;
 
-export async function getNationalOffice(db: Db, id: number): Promise<NationalOffice> {
-  const row = await queryOne<NationalOffice & Timestamped>(
-    db,
-    sql`${nationalOfficeSelect} where n.id = ${id}`,
-  );
-  if (!row) throw httpError(404, NOT_FOUND.national_office);
-  return toNationalOffice(row);
+/** One entity of a level, or the 404 of the level. */
+async function readOne<T>(db: Db, level: Level, id: number, to: (row: T & Timestamped) => T): Promise<T> {
+  const { select, alias } = SELECT_OF[level];
+  const row = await queryOne<T & Timestamped>(db, sql`${select} where ${alias}.id = ${id}`);
+  if (!row) throw httpError(404, NOT_FOUND[level]);
+  return to(row);
 }
 
-export async function getRegion(db: Db, id: number): Promise<Region> {
-  const row = await queryOne<Region & Timestamped>(db, sql`${regionSelect} where r.id = ${id}`);
-  if (!row) throw httpError(404, NOT_FOUND.region);
-  return toRegion(row);
+export function getNationalOffice(db: Db, id: number): Promise<NationalOffice> {
+  return readOne(db, 'national_office', id, toNationalOffice);
 }
 
-export async function getSection(db: Db, id: number): Promise<Section> {
-  const row = await queryOne<Section & Timestamped>(db, sql`${sectionSelect} where s.id = ${id}`);
-  if (!row) throw httpError(404, NOT_FOUND.section);
-  return toSection(row);
+export function getRegion(db: Db, id: number): Promise<Region> {
+  return readOne(db, 'region', id, toRegion);
 }
 
-export async function getChurch(db: Db, id: number): Promise<Church> {
-  const row = await queryOne<Church & Timestamped>(db, sql`${churchSelect} where c.id = ${id}`);
-  if (!row) throw httpError(404, NOT_FOUND.church);
-  return toChurch(row);
+export function getSection(db: Db, id: number): Promise<Section> {
+  return readOne(db, 'section', id, toSection);
+}
+
+export function getChurch(db: Db, id: number): Promise<Church> {
+  return readOne(db, 'church', id, toChurch);
 }
 
 export async function getDepartment(db: Db, id: number): Promise<Department> {
