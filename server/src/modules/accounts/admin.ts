@@ -8,6 +8,7 @@ import {
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
+import type { Actor } from '../../http/authorize';
 import { httpError } from '../../http/errors';
 
 /*
@@ -16,7 +17,6 @@ import { httpError } from '../../http/errors';
  * national office forbids to itself and everything below it ('comptes interdits').
  */
 
-export type Actor = { userId: number; ip: string };
 type AccountInput = z.output<typeof accountBodySchema>;
 
 type Row = Omit<AccountAdmin, 'uses'> & { uses: number | string };

@@ -21,7 +21,8 @@ import { isoString, queryOne, queryRows } from '../../db/query';
 import { httpError } from '../../http/errors';
 import { assertYearOpen, recordMovement } from '../treasury';
 import type { Actor } from './access';
-import { assertAccountOfEntity, financeEntity } from './service';
+import { assertAccountOfEntity } from '../accounts';
+import { financeEntity } from './service';
 
 // The fixed assets (immobilisations) of an entity: created alone or by a payment (payments.ts).
 

@@ -17,7 +17,8 @@ import { assertNotVerified, requestReference, type Actor, type RequestGuard } fr
 import { insertFixedAsset, loadFixedAsset } from './fixed-assets';
 import { loadLineFacts } from './lines';
 import { loadLine, loadPayment } from './queries';
-import { assertAccountOfEntity, financeEntity, refreshRequest } from './service';
+import { assertAccountOfEntity } from '../accounts';
+import { financeEntity, refreshRequest } from './service';
 import { expenseLinePaid } from '../notifications';
 
 const M = EXPENSE_MESSAGES;

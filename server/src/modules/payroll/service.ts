@@ -23,8 +23,7 @@ import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
 import { EXPENSE_TO_FINANCE_ENTITY, type FinanceEntityType } from '../../db/schema/finance';
 import { httpError } from '../../http/errors';
-import { nationalOfficeOf } from '../accounts';
-import { assertAccountOfEntity } from '../expenses';
+import { assertAccountOfEntity, nationalOfficeOf, usableBy } from '../accounts';
 import { recordMovement } from '../treasury';
 
 /*
@@ -429,11 +428,7 @@ export async function staffCostAccount(
     tx,
     sql`select a.id from operation_accounts a join operation_account_categories c on c.id = a.category_id
         where a.active and c.name = ${ACCOUNT_CATEGORIES.EXPENSE} and a.code like ${`${STAFF_COST_ACCOUNT_PREFIX}%`}
-          and (a.entity_type is null or (a.entity_type = ${entity} and a.entity_id = ${entityId}))
-          and not exists (select 1 from operation_account_exclusions x
-                          where x.operation_account_id = a.id
-                            and ((x.entity_type = ${entity} and x.entity_id = ${entityId})
-                              or (x.entity_type = 'national_office' and x.entity_id = ${officeId}::int)))
+          and ${usableBy(entity, entityId, officeId)}
           and (${chosen ?? null}::int is null or a.id = ${chosen ?? null}::int)
         order by a.code, a.id limit 1`,
   );
