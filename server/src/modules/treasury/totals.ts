@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
 import type { FinanceEntityType } from '../../db/schema/finance';
 import { httpError } from '../../http/errors';
-import { bounds, periodOf } from './journals';
+import { bounds, periodOf } from './period';
 
 type GroupType = Extract<FinanceEntityType, 'section' | 'region' | 'national_office'>;
 
