@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listMetaSchema, listQuerySchema, MAX_ID } from './common';
 import { isCalendarDate, todayInDenomination } from './dates';
-import { moneyDateOnlySchema } from './expenses';
+import { moneyDateOnlySchema } from './fields';
 import { MAX_SALARY, PAYROLL_MESSAGES as M, PAYSLIP_MONTH_PATTERN } from './values/payroll';
 export * from './values/payroll';
 

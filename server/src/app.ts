@@ -23,6 +23,7 @@ import { activityRoutes } from './modules/activities';
 import { budgetRoutes } from './modules/budgets';
 import { contributionRoutes } from './modules/contributions';
 import { expenseRoutes } from './modules/expenses';
+import { fixedAssetRoutes } from './modules/fixed-assets';
 import { faithfulRoutes } from './modules/faithful';
 import { memberRoutes } from './modules/members';
 import { notificationRoutes } from './modules/notifications';
@@ -114,6 +115,7 @@ export async function buildApp({
       await api.register(payrollRoutes);
       await api.register(journalRoutes);
       await api.register(expenseRoutes);
+      await api.register(fixedAssetRoutes);
       await api.register(contributionRoutes);
       await api.register(faithfulRoutes);
       await api.register(memberRoutes);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedAssetAnswerSchema, fixedAssetStatisticsAnswerSchema } from '../../contract/expenses';
+import { fixedAssetAnswerSchema, fixedAssetStatisticsAnswerSchema } from '../../contract/fixed-assets';
 import { financialStatementsAnswerSchema, type FinancialStatements } from '../../contract/journals';
 import { queryOne, queryRows } from '../../server/src/db/query';
 import { recordMovement, type NewMovement } from '../../server/src/modules/treasury';

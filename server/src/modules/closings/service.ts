@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
 import { EXPENSE_TO_FINANCE_ENTITY } from '../../db/schema/finance';
 import { httpError } from '../../http/errors';
-import { entityFixedAssets } from '../expenses';
+import { entityFixedAssets } from '../fixed-assets';
 
 /*
  * Year-end closing of an entity (issue 15). The treasury journals read every movement, so the opening

@@ -3,18 +3,18 @@ import type { z } from 'zod';
 import { ACCOUNT_CATEGORIES } from '../../../../contract/accounts';
 import {
   EXPENSE_MESSAGES,
-  FIXED_ASSET_ACCOUNT_CATEGORY,
   remainingMessage,
   type paymentBodySchema,
   type PaymentResult,
 } from '../../../../contract/expenses';
+import { FIXED_ASSET_ACCOUNT_CATEGORY } from '../../../../contract/fixed-assets';
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { queryOne } from '../../db/query';
 import { httpError } from '../../http/errors';
+import { insertFixedAsset, loadFixedAsset } from '../fixed-assets';
 import { recordMovement } from '../treasury';
 import { assertNotVerified, requestReference, type Actor, type RequestGuard } from './access';
-import { insertFixedAsset, loadFixedAsset } from './fixed-assets';
 import { loadLineFacts } from './lines';
 import { loadLine, loadPayment } from './queries';
 import { assertAccountOfEntity } from '../accounts';

@@ -40,7 +40,6 @@ import {
   type RequestGuard,
 } from './access';
 import { attachmentRoutes } from './attachment-routes';
-import { fixedAssetRoutes } from './fixed-asset-routes';
 import { addLine, cancelLine, deleteLine, editLine, loadLineFacts } from './lines';
 import { lookupRoutes } from './lookup-routes';
 import { payLine } from './payments';
@@ -487,5 +486,4 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(attachmentRoutes);
   await app.register(lookupRoutes);
-  await app.register(fixedAssetRoutes);
 };

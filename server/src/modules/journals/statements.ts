@@ -5,7 +5,7 @@ import { assetYear } from '../../../../contract/values/depreciation';
 import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
 import { EXPENSE_TO_FINANCE_ENTITY } from '../../db/schema/finance';
-import { entityFixedAssets } from '../expenses';
+import { entityFixedAssets } from '../fixed-assets';
 import { journalEntity, n } from './journals';
 
 /*
