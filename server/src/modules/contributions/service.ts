@@ -6,6 +6,7 @@ import {
   CONTRIBUTION_MESSAGES,
   CONTRIBUTION_TYPE_LABELS,
   type Contribution,
+  type contributionListQuerySchema,
   type ContributionType,
   type createContributionBodySchema,
 } from '../../../../contract/contributions';
@@ -14,13 +15,26 @@ import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
 import { departments, users } from '../../db/schema/core';
 import { contributions, type FinanceEntityType } from '../../db/schema/finance';
+import type { Actor, Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
 import { assertAccountOfEntity } from '../accounts';
 import { recordMovement, reverseMovement } from '../treasury';
-import { getContribution } from './queries';
+import { authorizeListScope } from './policy';
+import { assertPeriod, getContribution, listContributions, memberChurch } from './queries';
 
-/** Who writes, for the audit log. */
-export type Actor = { userId: number; ip: string };
+/**
+ * GET /contributions: whose contributions the user may list (policy.ts), the period checked, then one
+ * page and the totals of the whole filtered set.
+ */
+export async function listVisibleContributions(
+  db: Db,
+  gate: Gate,
+  query: z.output<typeof contributionListQuerySchema>,
+) {
+  const scope = await authorizeListScope(gate, query, (userId) => memberChurch(db, userId));
+  assertPeriod(query);
+  return listContributions(db, scope, query);
+}
 
 type CreateBody = z.output<typeof createContributionBodySchema>;
 
