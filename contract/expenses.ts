@@ -429,7 +429,7 @@ export const budgetLineSchema = z.object({
   category: z.enum(['INCOME', 'EXPENSE']),
   amount: z.number().int(),
   budgetItemTemplate: z.object({ id: z.number().int(), name: z.string() }),
-  /** issue 13: paid in the budget's year on the requests attached to the line (approved or finalised
+  /** decision 0021: paid in the budget's year on the requests attached to the line (approved or finalised
    * budgets only, else null) and what remains of the planned amount */
   actual: z.number().int().nullable().optional(),
   remaining: z.number().int().nullable().optional(),

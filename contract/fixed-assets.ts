@@ -198,7 +198,7 @@ export const fixedAssetStatisticsSchema = z.object({
   total_purchase_price: z.number().int(),
   total_additional_costs: z.number().int(),
   total_cost: z.number().int(),
-  /** straight-line, month by month, at today's date (contract/depreciation.ts), summed */
+  /** straight-line, month by month, at today's date (contract/values/depreciation.ts), summed */
   net_book_value: z.number().int(),
   /** the same by asset account ('Mobilier', 'Véhicules'...; null: without an account) */
   by_account: z.array(

@@ -244,7 +244,7 @@ export const financialReportAnswerSchema = z.object({
 });
 export type FinancialReport = z.infer<typeof financialReportAnswerSchema>['data'];
 
-// ---------------------------------------------------------------- totals of a group (issue 20)
+// ---------------------------------------------------------------- totals of a group (decision 0033)
 
 /** GET /treasury-totals: a section's, region's or national office's receipts and expenses of a period. */
 export const treasuryTotalsQuerySchema = z.object(periodShape).superRefine(checkPeriod);

@@ -27,7 +27,7 @@ const TAGS = ['Comptes'];
 const errors = WRITE_ERRORS;
 const messageSchema = z.object({ message: z.string() });
 
-/** The chart of operation accounts (admin) and the accounts forbidden to a national office (issue 15). */
+/** The chart of operation accounts (admin) and the accounts forbidden to a national office (decision 0025). */
 export const accountAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 

@@ -17,7 +17,7 @@ function ownerOf(entity: EntityRef): { type: FinanceEntityType; id: number } {
 
 /**
  * The lines (receipts and expenses) of the entity's budgets not rejected, the latest year first; an
- * EXPENSE line of an approved or finalised budget with what was paid on it in its year (issue 13).
+ * EXPENSE line of an approved or finalised budget with what was paid on it in its year (decision 0021).
  */
 export async function budgetLines(db: Db, of: EntityRef): Promise<BudgetLine[]> {
   const { type: entity, id: entityId } = ownerOf(of);

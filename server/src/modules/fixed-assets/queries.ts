@@ -179,7 +179,7 @@ export async function listFixedAssets(
 /**
  * The entity's totals and the same by asset account, over the assets it still holds (a sold or scrapped
  * asset leaves the register's totals); the net book value at today's date (Africa/Abidjan)
- * by the straight-line schedule of contract/depreciation.ts, the one the asset's page shows.
+ * by the straight-line schedule of contract/values/depreciation.ts, the one the asset's page shows.
  */
 export async function fixedAssetStatistics(
   db: Db,

@@ -9,7 +9,7 @@ import { entityFixedAssets } from '../fixed-assets';
 import { journalEntity, n } from './journals';
 
 /*
- * The financial statements of an entity for a year (issue 15, SYCEBNL): the income statement and the
+ * The financial statements of an entity for a year (SYCEBNL, decision 0030): the income statement and the
  * balance sheet. The sums of the movements are SQL; the fixed assets' figures come from the one
  * depreciation schedule (contract/values/depreciation.ts, decision 0025). The balance sheet's two sides
  * are computed apart: the assets from the state on 31 December, the funds from the state on 1 January
