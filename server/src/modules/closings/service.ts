@@ -10,6 +10,7 @@ import { EXPENSE_TO_FINANCE_ENTITY } from '../../db/schema/finance';
 import type { Actor } from '../../http/authorize';
 import { httpError } from '../../http/errors';
 import { entityFixedAssets } from '../fixed-assets';
+import { yearBounds } from '../treasury';
 
 /*
  * Year-end closing of an entity (docs/features/closings.md, decision 0025). The treasury journals read every movement, so the opening
@@ -29,8 +30,7 @@ export async function computeClosing(
   year: number,
 ): Promise<Closing> {
   const entity = EXPENSE_TO_FINANCE_ENTITY[type];
-  const start = `${year}-01-01T00:00:00Z`;
-  const end = `${year + 1}-01-01T00:00:00Z`;
+  const { start, end } = yearBounds(year);
   // one pass over the entity's movements up to the end of the year (index treasury_movements_journal_idx)
   const accounts = await queryRows<{
     payment_account_id: number;

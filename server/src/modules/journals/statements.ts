@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
 import { EXPENSE_TO_FINANCE_ENTITY } from '../../db/schema/finance';
 import { entityFixedAssets } from '../fixed-assets';
+import { yearBounds } from '../treasury';
 import { journalEntity, n } from './journals';
 
 /*
@@ -29,8 +30,7 @@ export async function financialStatements(
   year: number,
 ): Promise<FinancialStatements> {
   const entity = EXPENSE_TO_FINANCE_ENTITY[type];
-  const start = `${year}-01-01T00:00:00Z`;
-  const end = `${year + 1}-01-01T00:00:00Z`;
+  const { start, end } = yearBounds(year);
   const ofEntity = sql`m.entity_type = ${entity} and m.entity_id = ${entityId}`;
   const inYear = sql`m.occurred_at >= ${start}::timestamptz and m.occurred_at < ${end}::timestamptz`;
 

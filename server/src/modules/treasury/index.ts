@@ -8,5 +8,5 @@ export {
   reverseMovement,
   type NewMovement,
 } from './movements';
-export { bounds, periodOf, type Period } from './period';
+export { bounds, periodOf, yearBounds, type Period } from './period';
 export { treasuryTotals } from './totals';

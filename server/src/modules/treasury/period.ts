@@ -22,3 +22,11 @@ export const periodOf = (p: Period) => ({
   to_date: p.to_date,
   time_zone: JOURNAL_TIME_ZONE,
 });
+
+/**
+ * A fiscal year as [start, end) instants: a calendar year of Africa/Abidjan, which is UTC all year (the
+ * closings and the financial statements).
+ */
+export function yearBounds(year: number): { start: string; end: string } {
+  return { start: `${year}-01-01T00:00:00Z`, end: `${year + 1}-01-01T00:00:00Z` };
+}
