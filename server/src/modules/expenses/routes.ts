@@ -87,12 +87,8 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       const gate = await gateOf(request);
       const reach = await authorizeRequestList(gate, request.query);
       const { visibility } = await authorizeScope(request, reach === 'permitted' ? READ : undefined);
-      return {
-        data: await requestBalance(
-          db,
-          listCondition(request.query, { userId: gate.actor.userId, visibility }),
-        ),
-      };
+      const where = listCondition(request.query, { userId: gate.actor.userId, visibility });
+      return { data: await requestBalance(db, where) };
     },
   );
 
