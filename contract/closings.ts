@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ENTITY_TYPES, MAX_ID } from './common';
 
 /**
- * Year-end closings and carry-forwards (issue 15, SYCEBNL):
+ * Year-end closings and carry-forwards (SYCEBNL, docs/features/closings.md):
  * - GET  /closings?entity_type&entity_id              -> { data: ClosingSummary[] }
  * - GET  /closings/preview?entity_type&entity_id&year -> { data: Closing } (nothing written)
  * - POST /closings { entity_type, entity_id, year }   -> 201 { data: Closing } (once per entity and year)

@@ -5,8 +5,8 @@ import {
   netBookValueOn,
   type DepreciableAsset,
 } from '../../contract/values/depreciation';
-import { fixedAssetStatisticsAnswerSchema } from '../../contract/expenses';
-import { fixedAssetStatistics } from '../../server/src/modules/expenses/fixed-assets';
+import { fixedAssetStatisticsAnswerSchema } from '../../contract/fixed-assets';
+import { fixedAssetStatistics } from '../../server/src/modules/fixed-assets/queries';
 import { expenseTestApp, type ExpenseIds } from './expenses-setup';
 import type { TestApp } from './helpers';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closingAnswerSchema } from '../../contract/closings';
 import { queryOne, queryRows } from '../../server/src/db/query';
-import { computeClosing } from '../../server/src/modules/closings/service';
+import { computeClosing } from '../../server/src/modules/closings';
 import { expenseTestApp, type ExpenseIds } from './expenses-setup';
 import type { TestApp } from './helpers';
 

@@ -11,7 +11,7 @@ import {
 } from '../../contract/payroll';
 import { SECURITY_MESSAGES } from '../../contract/security';
 import { queryOne, queryRows } from '../../server/src/db/query';
-import { lockedYearMessage } from '../../server/src/modules/treasury/movements';
+import { lockedYearMessage } from '../../server/src/modules/treasury';
 import { expenseTestApp, message, type ExpenseIds } from './expenses-setup';
 import type { TestApp } from './helpers';
 

@@ -7,18 +7,19 @@ import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
 import { EXPENSE_TO_FINANCE_ENTITY } from '../../db/schema/finance';
+import type { Actor } from '../../http/authorize';
 import { httpError } from '../../http/errors';
-import { entityFixedAssets } from '../expenses';
+import { entityFixedAssets } from '../fixed-assets';
+import { yearBounds } from '../treasury';
 
 /*
- * Year-end closing of an entity (issue 15). The treasury journals read every movement, so the opening
+ * Year-end closing of an entity (docs/features/closings.md, decision 0025). The treasury journals read every movement, so the opening
  * balance of year N+1 is by construction the closing balance of year N; the closing records that
  * carry-forward per treasury account, the year's result (class 7 products - class 6 charges - the
  * year's depreciation + the disposals' gains and losses) carried to 121 or 129, and locks the year (treasury/movements.ts).
  * The year boundaries are those of Africa/Abidjan, which is UTC all year.
  */
 
-export type Actor = { userId: number; ip: string };
 type Sum = number | string;
 
 /** Computes the closing of a year without writing anything. */
@@ -29,8 +30,7 @@ export async function computeClosing(
   year: number,
 ): Promise<Closing> {
   const entity = EXPENSE_TO_FINANCE_ENTITY[type];
-  const start = `${year}-01-01T00:00:00Z`;
-  const end = `${year + 1}-01-01T00:00:00Z`;
+  const { start, end } = yearBounds(year);
   // one pass over the entity's movements up to the end of the year (index treasury_movements_journal_idx)
   const accounts = await queryRows<{
     payment_account_id: number;

@@ -6,6 +6,7 @@ import {
   CONTRIBUTION_MESSAGES,
   CONTRIBUTION_TYPE_LABELS,
   type Contribution,
+  type contributionListQuerySchema,
   type ContributionType,
   type createContributionBodySchema,
 } from '../../../../contract/contributions';
@@ -14,13 +15,26 @@ import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
 import { departments, users } from '../../db/schema/core';
 import { contributions, type FinanceEntityType } from '../../db/schema/finance';
+import type { Actor, Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
-import { nationalOfficeOf } from '../accounts';
+import { assertAccountOfEntity } from '../accounts';
 import { recordMovement, reverseMovement } from '../treasury';
-import { getContribution } from './queries';
+import { authorizeListScope } from './policy';
+import { assertPeriod, getContribution, listContributions, memberChurch } from './queries';
 
-/** Who writes, for the audit log. */
-export type Actor = { userId: number; ip: string };
+/**
+ * GET /contributions: whose contributions the user may list (policy.ts), the period checked, then one
+ * page and the totals of the whole filtered set.
+ */
+export async function listVisibleContributions(
+  db: Db,
+  gate: Gate,
+  query: z.output<typeof contributionListQuerySchema>,
+) {
+  const scope = await authorizeListScope(gate, query, (userId) => memberChurch(db, userId));
+  assertPeriod(query);
+  return listContributions(db, scope, query);
+}
 
 type CreateBody = z.output<typeof createContributionBodySchema>;
 
@@ -76,30 +90,6 @@ async function faithfulOfEntity(
   return row ?? null;
 }
 
-/** Whether an account of `category` is active and authorized to the entity (as /operation-accounts/authorized). */
-async function accountAuthorized(
-  db: Db,
-  type: FinanceEntityType,
-  id: number,
-  accountId: number,
-  category: string,
-): Promise<boolean> {
-  const officeId = await nationalOfficeOf(db, type, id);
-  const row = await queryOne<{ id: number }>(
-    db,
-    sql`select a.id from operation_accounts a
-        join operation_account_categories c on c.id = a.category_id
-        where a.id = ${accountId} and a.active and c.name = ${category}
-          and (a.entity_type is null or (a.entity_type = ${type} and a.entity_id = ${id}))
-          and not exists (
-            select 1 from operation_account_exclusions x
-            where x.operation_account_id = a.id
-              and ((x.entity_type = ${type} and x.entity_id = ${id})
-                or (x.entity_type = 'national_office' and x.entity_id = ${officeId}::int)))`,
-  );
-  return !!row;
-}
-
 /** Validates occurred_at: a real instant, not before 1900, not in the future (5 minutes of clock skew). */
 export function parseOccurredAt(value: string): string {
   const [, hh, mm] = /T(\d{2}):(\d{2})/.exec(value) ?? [];
@@ -144,14 +134,12 @@ export async function checkNewContribution(
     if (!contributor) throw httpError(400, CONTRIBUTION_MESSAGES.contributorNotFaithful);
   }
   const occurredAt = parseOccurredAt(body.occurred_at);
-  if (
-    !(await accountAuthorized(db, type, body.entity_id, body.receipt_account_id, ACCOUNT_CATEGORIES.RECEIPT))
-  )
-    throw httpError(400, CONTRIBUTION_MESSAGES.receiptAccountInvalid);
-  if (
-    !(await accountAuthorized(db, type, body.entity_id, body.payment_account_id, ACCOUNT_CATEGORIES.TREASURY))
-  )
-    throw httpError(400, CONTRIBUTION_MESSAGES.paymentAccountInvalid);
+  const accounts = [
+    [body.receipt_account_id, ACCOUNT_CATEGORIES.RECEIPT, CONTRIBUTION_MESSAGES.receiptAccountInvalid],
+    [body.payment_account_id, ACCOUNT_CATEGORIES.TREASURY, CONTRIBUTION_MESSAGES.paymentAccountInvalid],
+  ] as const;
+  for (const [accountId, category, message] of accounts)
+    await assertAccountOfEntity(db, accountId, [category], type, body.entity_id, message);
   return {
     entityType: type,
     entityId: body.entity_id,

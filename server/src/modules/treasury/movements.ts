@@ -19,7 +19,7 @@ export const MOVEMENT_MESSAGES = {
   notFound: 'Mouvement de trésorerie introuvable.',
 } as const;
 
-/** The French 409 of a write dated in a closed fiscal year (issue 15). */
+/** The French 409 of a write dated in a closed fiscal year (decision 0025). */
 export const lockedYearMessage = (year: number) =>
   `L'exercice ${year} est clôturé : aucune écriture datée de cet exercice n'est acceptée.`;
 
@@ -84,7 +84,7 @@ export async function recordMovement(tx: Db, movement: NewMovement): Promise<Mov
     receipt > 0 === expense > 0
   )
     throw new Error('recordMovement: exactly one of receipt and expense must be a positive integer');
-  // no money moves in an archived entity, whoever asks (issue 20; authorize refuses it first)
+  // no money moves in an archived entity, whoever asks (decision 0027; authorize refuses it first)
   if (await isArchivedEntity(tx, movement.entityType, movement.entityId))
     throw httpError(409, SECURITY_MESSAGES.archivedEntity);
   const journalType = await journalTypeOf(tx, movement.paymentAccountId);

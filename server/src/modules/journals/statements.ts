@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { ExpenseEntityType } from '../../../../contract/expenses';
-import type { FinancialStatements, StatementAssetLine, StatementLine } from '../../../../contract/statements';
+import type { FinancialStatements, StatementAssetLine, StatementLine } from '../../../../contract/journals';
 import { assetYear } from '../../../../contract/values/depreciation';
 import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
 import { EXPENSE_TO_FINANCE_ENTITY } from '../../db/schema/finance';
-import { entityFixedAssets } from '../expenses';
-import { journalEntity } from '../treasury';
+import { entityFixedAssets } from '../fixed-assets';
+import { yearBounds } from '../treasury';
+import { journalEntity, n } from './journals';
 
 /*
- * The financial statements of an entity for a year (issue 15, SYCEBNL): the income statement and the
+ * The financial statements of an entity for a year (SYCEBNL, decision 0030): the income statement and the
  * balance sheet. The sums of the movements are SQL; the fixed assets' figures come from the one
  * depreciation schedule (contract/values/depreciation.ts, decision 0025). The balance sheet's two sides
  * are computed apart: the assets from the state on 31 December, the funds from the state on 1 January
@@ -18,10 +19,10 @@ import { journalEntity } from '../treasury';
  */
 
 type Sum = number | string | null;
-const n = (value: Sum | undefined) => Number(value ?? 0);
 /** the disposals' receipts are the HAO proceeds, counted from the assets: never twice */
 const NOT_DISPOSAL = sql`m.source_type <> 'fixed_asset_disposal'`;
 
+/** GET /financial-statements: the income statement and the balance sheet of a year. */
 export async function financialStatements(
   db: Db,
   type: ExpenseEntityType,
@@ -29,13 +30,12 @@ export async function financialStatements(
   year: number,
 ): Promise<FinancialStatements> {
   const entity = EXPENSE_TO_FINANCE_ENTITY[type];
-  const start = `${year}-01-01T00:00:00Z`;
-  const end = `${year + 1}-01-01T00:00:00Z`;
+  const { start, end } = yearBounds(year);
   const ofEntity = sql`m.entity_type = ${entity} and m.entity_id = ${entityId}`;
   const inYear = sql`m.occurred_at >= ${start}::timestamptz and m.occurred_at < ${end}::timestamptz`;
 
   const [named, income, treasury, other, carried, closing, assets] = await Promise.all([
-    journalEntity(db, entity, entityId),
+    journalEntity(db, { entity_type: type, entity_id: entityId }),
     // classes 6 and 7 of the year, by account (a reversal is on the same account: deducted)
     queryRows<{ code: string; name: string; net: Sum }>(
       db,

@@ -1,12 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { EXPENSE_MESSAGES } from '../../../../contract/expenses';
-import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { queryOne } from '../../db/query';
 import type { ExpenseEntityType, ExpenseRequestStatus } from '../../db/schema/finance';
 import type { EntityRef } from '../../http/authorize';
-import { requireVisibility } from '../../http/context';
 import { httpError } from '../../http/errors';
 
 /** The facts of a request every rule reads (locked `for update` inside a write). */
@@ -41,36 +38,9 @@ export async function loadRequestFacts(db: Db, id: number, lock = false): Promis
   return { ...row, paid: Number(row.paid) };
 }
 
-// ---------------------------------------------------------------- who may act (for the routes)
-
 /** The entity a request belongs to, as `authorize` takes it. */
 export function requestEntity(facts: Pick<RequestFacts, 'entity_type' | 'entity_id'>): EntityRef {
   return { type: facts.entity_type, id: facts.entity_id };
-}
-
-/** `unless` of the calls its creator may make without the permission (read it, edit its lines...). */
-export function isCreator(facts: Pick<RequestFacts, 'created_by'>): (user: SessionUser) => boolean {
-  return (user) => user.userId === facts.created_by;
-}
-
-/**
- * A write on a request authorises on the request as the service locked it, inside the write's
- * transaction `tx`: the route passes `(facts, tx) => authorize(request, requestEntity(facts), codes,
- * { db: tx })` and the service calls it right after the locking read, before any rule.
- */
-export type RequestGuard = (facts: RequestFacts, tx: Db) => Promise<unknown>;
-
-/** Who writes: the audit's user and address. */
-export type Actor = { userId: number; ip: string };
-
-/**
- * The signed-in user as the author of a write (401 otherwise). Their visibility is loaded here, before
- * the transaction: the guard's `authorize` reads it there, and on PGlite's one connection a lookup on
- * the app's handle inside the transaction would wait for it forever.
- */
-export async function actorOf(request: FastifyRequest): Promise<Actor> {
-  const { user } = await requireVisibility(request);
-  return { userId: user.userId, ip: request.ip };
 }
 
 // ---------------------------------------------------------------- rules shared by the writes

@@ -1,8 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorSchema, idParamSchema } from '../../../../contract/common';
+import { idParamSchema } from '../../../../contract/common';
+import { messageAnswerSchema } from '../../../../contract/expenses';
 import {
-  EXPENSE_MESSAGES,
+  FIXED_ASSET_MESSAGES as A,
   fixedAssetAnswerSchema,
   fixedAssetBodySchema,
   fixedAssetDisposalBodySchema,
@@ -11,53 +11,36 @@ import {
   fixedAssetListSchema,
   fixedAssetOptionsAnswerSchema,
   fixedAssetStatisticsAnswerSchema,
-  messageAnswerSchema,
-  type FixedAsset,
-} from '../../../../contract/expenses';
+} from '../../../../contract/fixed-assets';
+import { MONEY_WRITE_ERRORS } from '../../http/answers';
 import { authorize, authorizeVisible } from '../../http/authorize';
 import { idempotentWrite } from '../../http/idempotency';
-import type { Actor } from './access';
-import {
-  createFixedAsset,
-  deleteFixedAsset,
-  disposeFixedAsset,
-  fixedAssetOptions,
-  fixedAssetOr404,
-  fixedAssetStatistics,
-  listFixedAssets,
-  updateFixedAsset,
-} from './fixed-assets';
+import { fixedAssetOptions, fixedAssetOr404, fixedAssetStatistics, listFixedAssets } from './queries';
+import { createFixedAsset, deleteFixedAsset, disposeFixedAsset, updateFixedAsset } from './service';
 
-const M = EXPENSE_MESSAGES;
-const errors = {
-  400: errorSchema,
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  422: errorSchema,
-};
+// every route of the fixed assets declares the answers of a money write, its reads included (the OpenAPI document)
+const errors = MONEY_WRITE_ERRORS;
 const TAGS = ['Immobilisations'];
 
 /** Writing fixed assets: the payers of the entity (`expense:validate`, or `expense_request:manage`). */
 const FIXED_ASSET_WRITE_PERMISSION = 'expense:validate';
 /**
  * Reading an entity's fixed assets (money): seeing the entity is not enough (a faithful member sees
- * their church), the reader holds an expense permission there (issue 17).
+ * their church), the reader holds an expense permission there (decision 0014).
  */
 const FIXED_ASSET_READ_PERMISSIONS = ['expense_request:view', 'expense:view'];
 
-/** A write on the assets of an entity: authorised there; answers its author. */
-async function authorizeWrite(
-  request: FastifyRequest,
-  asset: Pick<FixedAsset, 'entity_type' | 'entity_id'>,
-): Promise<Actor> {
-  const entity = { type: asset.entity_type, id: asset.entity_id };
-  const user = await authorize(request, entity, FIXED_ASSET_WRITE_PERMISSION);
-  return { userId: user.userId, ip: request.ip };
-}
+/** The entity of an asset (or of a query naming one), as authorize takes it. */
+const entityOf = (asset: { entity_type: string; entity_id: number }) => ({
+  type: asset.entity_type,
+  id: asset.entity_id,
+});
 
-/** Routes of the fixed assets (immobilisations) of an entity: reads for whoever sees it. */
+/**
+ * Routes of the fixed assets (immobilisations) of an entity (docs/features/fixed-assets.md): the register
+ * and its totals for the entity's expense readers, the form's choices for whoever sees it, the writes for
+ * its payers.
+ */
 export const fixedAssetRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
@@ -73,7 +56,7 @@ export const fixedAssetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { entity_type, entity_id } = request.query;
-      await authorize(request, { type: entity_type, id: entity_id }, FIXED_ASSET_READ_PERMISSIONS);
+      await authorize(request, entityOf(request.query), FIXED_ASSET_READ_PERMISSIONS);
       return listFixedAssets(db, entity_type, entity_id, request.query);
     },
   );
@@ -90,7 +73,7 @@ export const fixedAssetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { entity_type, entity_id } = request.query;
-      await authorize(request, { type: entity_type, id: entity_id }, FIXED_ASSET_READ_PERMISSIONS);
+      await authorize(request, entityOf(request.query), FIXED_ASSET_READ_PERMISSIONS);
       return { data: await fixedAssetStatistics(db, entity_type, entity_id) };
     },
   );
@@ -107,7 +90,7 @@ export const fixedAssetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { entity_type, entity_id } = request.query;
-      await authorizeVisible(request, { type: entity_type, id: entity_id });
+      await authorizeVisible(request, entityOf(request.query));
       return { data: await fixedAssetOptions(db, entity_type, entity_id) };
     },
   );
@@ -124,11 +107,7 @@ export const fixedAssetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const asset = await fixedAssetOr404(db, request.params.id);
-      await authorize(
-        request,
-        { type: asset.entity_type, id: asset.entity_id },
-        FIXED_ASSET_READ_PERMISSIONS,
-      );
+      await authorize(request, entityOf(asset), FIXED_ASSET_READ_PERMISSIONS);
       return { data: asset };
     },
   );
@@ -145,7 +124,7 @@ export const fixedAssetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const actor = await authorizeWrite(request, request.body);
+      const actor = await authorize(request, entityOf(request.body), FIXED_ASSET_WRITE_PERMISSION);
       const id = await createFixedAsset(db, actor, request.body);
       reply.code(201);
       return { data: await fixedAssetOr404(db, id) };
@@ -168,7 +147,7 @@ export const fixedAssetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const current = await fixedAssetOr404(db, request.params.id);
-      const actor = await authorizeWrite(request, current);
+      const actor = await authorize(request, entityOf(current), FIXED_ASSET_WRITE_PERMISSION);
       await updateFixedAsset(db, actor, current, request.body);
       return { data: await fixedAssetOr404(db, current.id) };
     },
@@ -187,9 +166,9 @@ export const fixedAssetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const current = await fixedAssetOr404(db, request.params.id);
-      const actor = await authorizeWrite(request, current);
+      const actor = await authorize(request, entityOf(current), FIXED_ASSET_WRITE_PERMISSION);
       await deleteFixedAsset(db, actor, current);
-      return { message: M.assetDeleted };
+      return { message: A.assetDeleted };
     },
   );
 
@@ -211,11 +190,11 @@ export const fixedAssetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const current = await fixedAssetOr404(db, request.params.id);
-      const actor = await authorizeWrite(request, current);
-      return idempotentWrite(request, reply, actor.userId, async (tx) => {
-        await disposeFixedAsset(tx, actor, current.id, request.body);
-        return { status: 201, body: { data: await fixedAssetOr404(tx, current.id) } };
-      });
+      const actor = await authorize(request, entityOf(current), FIXED_ASSET_WRITE_PERMISSION);
+      return idempotentWrite(request, reply, actor.userId, async (tx) => ({
+        status: 201,
+        body: { data: await disposeFixedAsset(tx, actor, current.id, request.body) },
+      }));
     },
   );
 };

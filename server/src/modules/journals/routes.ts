@@ -1,39 +1,39 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorSchema } from '../../../../contract/common';
 import {
   accountJournalAnswerSchema,
   accountJournalQuerySchema,
   financialReportAnswerSchema,
   financialReportQuerySchema,
+  financialStatementsAnswerSchema,
   generalJournalAnswerSchema,
   generalJournalQuerySchema,
   JOURNAL_MESSAGES,
+  statementsQuerySchema,
   treasuryJournalAnswerSchema,
   treasuryJournalQuerySchema,
   treasuryTotalsAnswerSchema,
   treasuryTotalsQuerySchema,
 } from '../../../../contract/journals';
+import { READ_ERRORS } from '../../http/answers';
 import { authorize, authorizeWith } from '../../http/authorize';
-import { requireUser } from '../../http/context';
-import { httpError } from '../../http/errors';
-import { financeEntityOf } from '../../permissions/entity';
-import {
-  accountJournal,
-  financialReport,
-  generalJournal,
-  journalEntity,
-  treasuryJournalAnswer,
-  treasuryJournalSql,
-  type TreasuryJournalSqlRow,
-} from './journals';
-import { treasuryTotals } from './totals';
+import { treasuryTotals } from '../treasury';
+import { financialReport } from './financial-report';
+import { accountJournal, generalJournal, journalEntity } from './journals';
+import { financialStatements } from './statements';
+import { treasuryJournalAnswer, treasuryJournalRead, type TreasuryJournalSqlRow } from './treasury-journal';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+/**
+ * Who may read the documents of an entity: they see it (404/403 otherwise) and hold
+ * `contribution:view` or `expense:view` on it (the faithful see their church but not its money). A type
+ * that names no entity is a 400 after the 401 (authorize); an activity group is its department.
+ */
+const JOURNAL_READERS = ['contribution:view', 'expense:view'];
+const READ_OPTIONS = { forbidden: JOURNAL_MESSAGES.forbidden };
 
-/** Who may read the documents of an entity: they see it (404/403 otherwise) and hold
- * `contribution:view` or `expense:view` on it (the faithful see their church but not its money). */
-const JOURNAL_READ_PERMISSIONS = ['contribution:view', 'expense:view'];
+const entityOf = (query: { entity_type: string; entity_id: number }) => ({
+  type: query.entity_type,
+  id: query.entity_id,
+});
 
 const ACCESS =
   "Réservé aux utilisateurs qui voient l'entité et y détiennent `contribution:view` ou `expense:view` " +
@@ -41,35 +41,12 @@ const ACCESS =
   'ACTIVITY_GROUP / DEPARTMENT (ou en minuscules). Les dates sont des jours (AAAA-MM-JJ) du fuseau ' +
   'Africa/Abidjan (UTC+0), bornes incluses.';
 
-/** Routes of the 'treasury' feature: the four accounting documents (pièces comptables). */
-export const treasuryRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Routes of the 'journals' feature (docs/features/journals.md): the accounting documents (pièces
+ * comptables) of an entity, the treasury totals of a group and the financial statements of a year.
+ */
+export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
-
-  /**
-   * 401, 400 for an unknown entity type, then authorize (404, 403); answers the entity's type. The
-   * session, the entity and the permissions are read in one statement (authorize's first read).
-   */
-  async function authorizeRead(request: FastifyRequest, query: { entity_type: string; entity_id: number }) {
-    const type = financeEntityOf(query.entity_type);
-    if (!type) {
-      await requireUser(request);
-      throw httpError(400, JOURNAL_MESSAGES.entityType);
-    }
-    // an activity group is its department here, for the permission too
-    await authorize(request, { type, id: query.entity_id }, JOURNAL_READ_PERMISSIONS, {
-      forbidden: JOURNAL_MESSAGES.forbidden,
-    });
-    return type;
-  }
-
-  /** authorizeRead, then the entity, named. */
-  async function authorizedEntity(
-    request: FastifyRequest,
-    query: { entity_type: string; entity_id: number },
-  ) {
-    const type = await authorizeRead(request, query);
-    return journalEntity(db, type, query.entity_id);
-  }
 
   app.get(
     '/treasury-journal',
@@ -86,24 +63,25 @@ export const treasuryRoutes: FastifyPluginAsyncZod = async (app) => {
           'la période et le solde reste celui de la période entière. `page` reste accepté. ' +
           ACCESS,
         querystring: treasuryJournalQuerySchema,
-        response: { 200: treasuryJournalAnswerSchema, ...errors },
+        response: { 200: treasuryJournalAnswerSchema, ...READ_ERRORS },
       },
     },
     async (request, reply) => {
       const query = request.query;
-      const type = financeEntityOf(query.entity_type);
-      if (!type) throw httpError(400, JOURNAL_MESSAGES.entityType);
       // The journal's statement (the entity's name included) is read in the same statement as the
-      // session, the entity and the permissions (authorizeWith, decision 0034: one round trip, issue 18);
-      // its row is used only once every check has passed, and a refused caller gets the refusal.
+      // session, the entity and the permissions (authorizeWith, decision 0034: one round trip); its row
+      // is used only once every check has passed, and a refused caller gets the refusal.
+      const { entity, statement } = treasuryJournalRead(query);
       const { row } = await authorizeWith<TreasuryJournalSqlRow>(
         request,
-        { type, id: query.entity_id },
-        JOURNAL_READ_PERMISSIONS,
-        treasuryJournalSql({ type, id: query.entity_id }, query),
-        { forbidden: JOURNAL_MESSAGES.forbidden },
+        entity,
+        JOURNAL_READERS,
+        statement,
+        {
+          forbidden: JOURNAL_MESSAGES.forbidden,
+        },
       );
-      const journal = treasuryJournalAnswer(row, { type, id: query.entity_id }, query);
+      const journal = treasuryJournalAnswer(row, entity, query);
       // Thousands of rows for a month of a busy church: serialised once with JSON.stringify rather than
       // validated again against the schema (the tests check the answer against it).
       const body = JSON.stringify(journal);
@@ -123,13 +101,13 @@ export const treasuryRoutes: FastifyPluginAsyncZod = async (app) => {
           'dans l’ordre (date, id). Paginé ; les totaux portent sur toute la période. ' +
           ACCESS,
         querystring: generalJournalQuerySchema,
-        response: { 200: generalJournalAnswerSchema, ...errors },
+        response: { 200: generalJournalAnswerSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
       const query = request.query;
-      const entity = await authorizedEntity(request, query);
-      return generalJournal(db, entity, query);
+      await authorize(request, entityOf(query), JOURNAL_READERS, READ_OPTIONS);
+      return generalJournal(db, await journalEntity(db, query), query);
     },
   );
 
@@ -146,13 +124,13 @@ export const treasuryRoutes: FastifyPluginAsyncZod = async (app) => {
           'et de trésorerie, dépenses - recettes pour les comptes de charges et d’immobilisations. ' +
           ACCESS,
         querystring: accountJournalQuerySchema,
-        response: { 200: accountJournalAnswerSchema, ...errors },
+        response: { 200: accountJournalAnswerSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
       const query = request.query;
-      const entity = await authorizedEntity(request, query);
-      return accountJournal(db, entity, query);
+      await authorize(request, entityOf(query), JOURNAL_READERS, READ_OPTIONS);
+      return accountJournal(db, await journalEntity(db, query), query);
     },
   );
 
@@ -169,13 +147,13 @@ export const treasuryRoutes: FastifyPluginAsyncZod = async (app) => {
           'faite (issue 20). ' +
           ACCESS,
         querystring: treasuryTotalsQuerySchema,
-        response: { 200: treasuryTotalsAnswerSchema, ...errors },
+        response: { 200: treasuryTotalsAnswerSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
       const query = request.query;
-      const entity = await authorizedEntity(request, query);
-      return { data: await treasuryTotals(db, entity, query) };
+      await authorize(request, entityOf(query), JOURNAL_READERS, READ_OPTIONS);
+      return { data: await treasuryTotals(db, await journalEntity(db, query), query) };
     },
   );
 
@@ -191,13 +169,36 @@ export const treasuryRoutes: FastifyPluginAsyncZod = async (app) => {
           'période, et recettes/dépenses de chaque mois. ' +
           ACCESS,
         querystring: financialReportQuerySchema,
-        response: { 200: financialReportAnswerSchema, ...errors },
+        response: { 200: financialReportAnswerSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
       const query = request.query;
-      const entity = await authorizedEntity(request, query);
-      return { data: await financialReport(db, entity, query) };
+      await authorize(request, entityOf(query), JOURNAL_READERS, READ_OPTIONS);
+      return { data: await financialReport(db, await journalEntity(db, query), query) };
+    },
+  );
+
+  app.get(
+    '/financial-statements',
+    {
+      schema: {
+        tags: ['Journaux'],
+        summary: "États financiers d'une entité pour un exercice (compte de résultat et bilan, SYCEBNL)",
+        description:
+          'Compte de résultat : produits (classe 7) et charges (classe 6) de l’exercice par compte, ' +
+          'dotations aux amortissements, cessions d’immobilisations (HAO), résultat. Bilan au 31 décembre : ' +
+          'immobilisations (brut, amortissements, net), trésorerie, fonds associatifs, report à nouveau, ' +
+          'autres variations et résultat ; actif = passif. Réservé aux utilisateurs qui voient l’entité et y ' +
+          'détiennent `contribution:view` ou `expense:view`.',
+        querystring: statementsQuerySchema,
+        response: { 200: financialStatementsAnswerSchema, ...READ_ERRORS },
+      },
+    },
+    async (request) => {
+      const { entity_type, entity_id, year } = request.query;
+      await authorize(request, { type: entity_type, id: entity_id }, JOURNAL_READERS, READ_OPTIONS);
+      return { data: await financialStatements(db, entity_type, entity_id, year) };
     },
   );
 };
