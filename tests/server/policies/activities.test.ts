@@ -12,7 +12,7 @@ import {
   reportRights,
   type ReportRights,
 } from '../../../server/src/modules/activities/policy';
-import { gateStub } from './gate-stub';
+import { gateStub, refusal } from './gate-stub';
 
 // The activities' rules alone (decisions 0024 and 0028), with hand-made facts and a Gate stub.
 
@@ -28,15 +28,6 @@ const report = (status: ReportFacts['status'], owner: Owner = church, createdBy 
   status,
   createdBy,
 });
-
-const refusal = async (run: () => unknown) => {
-  try {
-    await run();
-  } catch (error) {
-    return { status: (error as { statusCode: number }).statusCode, message: (error as Error).message };
-  }
-  return null;
-};
 
 describe("a department's leader and members", () => {
   it('lets the leader act for every code, a member only read', () => {

@@ -7,7 +7,7 @@ import {
   authorizeTransition,
   budgetAbilities,
 } from '../../../server/src/modules/budgets/policy';
-import { gateStub } from './gate-stub';
+import { gateStub, refusal } from './gate-stub';
 
 // The budgets' rules alone (decision 0021), with hand-made facts and a Gate stub.
 
@@ -15,15 +15,6 @@ const church: BudgetEntity = { type: 'church', id: 12 };
 const section: BudgetEntity = { type: 'section', id: 3 };
 const tx = {} as Db;
 const approver = async () => section;
-
-const refusal = async (run: () => Promise<unknown>) =>
-  run().then(
-    () => null,
-    (error: { statusCode: number; message: string }) => ({
-      status: error.statusCode,
-      message: error.message,
-    }),
-  );
 
 describe('who approves a budget', () => {
   it('is the level above, once the budget is visible: the permission is asked there', async () => {

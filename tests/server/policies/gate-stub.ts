@@ -44,3 +44,13 @@ export function gateStub(grants: Grant[] = [], userId = 7): Gate & { calls: Gate
     },
   };
 }
+
+/** The status and message a call is refused with, or null when it passes (a throw or a rejection). */
+export async function refusal(run: () => unknown): Promise<{ status: number; message: string } | null> {
+  try {
+    await run();
+  } catch (error) {
+    return { status: (error as { statusCode: number }).statusCode, message: (error as Error).message };
+  }
+  return null;
+}

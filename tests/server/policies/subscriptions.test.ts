@@ -7,22 +7,13 @@ import {
   offersPayment,
 } from '../../../server/src/modules/subscriptions/policy';
 import type { Group } from '../../../server/src/modules/subscriptions/service';
-import { gateStub } from './gate-stub';
+import { gateStub, refusal } from './gate-stub';
 
 // The subscriptions' rules alone (decision 0020), with hand-made groups and a Gate stub.
 
 const office: Group = { type: 'national_office', id: 1 };
 const church: Group = { type: 'church', id: 12 };
 const officeOf = (id: number | null) => async () => id;
-
-const refusal = async (run: () => Promise<unknown>) =>
-  run().then(
-    () => null,
-    (error: { statusCode: number; message: string }) => ({
-      status: error.statusCode,
-      message: error.message,
-    }),
-  );
 
 describe('who bills a group', () => {
   it('bills a national office with subscription:create anywhere (the administrator)', async () => {
