@@ -1,7 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryOne } from '../../server/src/db/query';
-import { budgetTestApp, SECTION, TREASURER, YEAR, type Budget, type Line } from './budgets-setup';
+import {
+  closeBudgetApp,
+  ids,
+  openBudgetApp,
+  req,
+  SECTION,
+  section,
+  t,
+  TREASURER,
+  YEAR,
+  type Budget,
+  type Line,
+} from './budgets-setup';
 import {
   approve,
   createRequest,
@@ -10,26 +22,13 @@ import {
   line,
   message,
   payment,
-  type ExpenseIds,
 } from './expenses-setup';
-import type { TestApp } from './helpers';
 
 // Decision 0021: budget against actual (computed in SQL, kept by the yearly totals) and the
 // consolidated view of the levels above.
 
-let t: TestApp;
-let ids: ExpenseIds;
-let section: number;
-
-const req = (login: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.as(login, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
-
-beforeAll(async () => {
-  ({ t, ids, section } = await budgetTestApp());
-});
-afterAll(async () => {
-  await t.close();
-});
+beforeAll(openBudgetApp);
+afterAll(closeBudgetApp);
 
 describe('budget against actual', () => {
   async function currentLine(templateName: string): Promise<Line> {

@@ -43,12 +43,31 @@ export type Budget = {
   can: Record<string, boolean>;
 };
 
-/** The expenses' test app (its church, a paid request...) and the section of its church. */
-export async function budgetTestApp(): Promise<{ t: TestApp; ids: ExpenseIds; section: number }> {
-  const { t, ids } = await expenseTestApp();
+// The app of the file's tests and its demo facts, set by openBudgetApp (each test file runs in its own
+// process: one app per file).
+export let t: TestApp;
+export let ids: ExpenseIds;
+/** The section of the demo church (`ids.church1`): it approves the church's budgets. */
+export let section: number;
+
+/** Opens the expenses' test app (its church, a paid request...) and finds the section of its church. */
+export async function openBudgetApp(): Promise<void> {
+  ({ t, ids } = await expenseTestApp());
   const row = await queryOne<{ id: number }>(
     t.db,
     sql`select section_id as id from churches where id = ${ids.church1}`,
   );
-  return { t, ids, section: Number(row!.id) };
+  section = Number(row!.id);
 }
+
+export async function closeBudgetApp(): Promise<void> {
+  await t.close();
+}
+
+/** A call of the budgets' app as `login`. */
+export const req = (
+  login: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) => t.as(login, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });

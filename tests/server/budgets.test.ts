@@ -1,26 +1,27 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryOne, queryRows } from '../../server/src/db/query';
-import { budgetTestApp, PASTOR, REGION, SECTION, TREASURER, YEAR, type Budget } from './budgets-setup';
-import { json, message, type ExpenseIds } from './expenses-setup';
-import type { TestApp } from './helpers';
+import {
+  closeBudgetApp,
+  ids,
+  openBudgetApp,
+  req,
+  PASTOR,
+  REGION,
+  SECTION,
+  section,
+  t,
+  TREASURER,
+  YEAR,
+  type Budget,
+} from './budgets-setup';
+import { json, message } from './expenses-setup';
 
 // Decision 0021: budget templates, budgets per fiscal year, approval by the level above (budget against
 // actual and the consolidated view: budgets-actuals.test.ts).
 
-let t: TestApp;
-let ids: ExpenseIds;
-let section: number;
-
-const req = (login: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.as(login, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
-
-beforeAll(async () => {
-  ({ t, ids, section } = await budgetTestApp());
-});
-afterAll(async () => {
-  await t.close();
-});
+beforeAll(openBudgetApp);
+afterAll(closeBudgetApp);
 
 async function budgetOf(login: string, id: number): Promise<Budget> {
   const response = await req(login, 'GET', `/api/budgets/${id}`);

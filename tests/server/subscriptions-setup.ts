@@ -2,26 +2,28 @@ import { sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import { subscriptionDetailSchema } from '../../contract/subscriptions';
+import type { Config } from '../../server/src/config';
 import { queryOne } from '../../server/src/db/query';
 import { paymentNotificationsSettled } from '../../server/src/modules/subscriptions/routes';
 import { createTestApp, type TestApp } from './helpers';
 import { startFakeProvider, type FakeProvider } from './subscriptions-provider';
 
-// The subscriptions' server tests (subscriptions.test.ts, subscriptions-payments.test.ts; decisions 0019
-// and 0020): an app listening on a port with a fake LigdiCash over HTTP, the demo's churches, and the
-// helpers that create, pay and notify. One app per test file (each file runs in its own process).
+// The subscriptions' server tests (subscriptions.test.ts, subscriptions-payments.test.ts,
+// subscriptions-simulator.test.ts; decisions 0019 and 0020): an app listening on a port with a fake
+// LigdiCash (or the simulator) calling it over HTTP, the demo's churches, and the helpers that create,
+// pay and notify. One app per test file (each file runs in its own process).
 
 let t: TestApp;
 let fake: FakeProvider;
 let base = '';
 export const ids = { church: 0, unpaid: 0, otherChurch: 0 };
 
-/** Starts the fake provider and the app (on a port: LigdiCash notifies it over HTTP). */
-export async function openSubscriptionApp(): Promise<{ t: TestApp; fake: FakeProvider; base: string }> {
-  fake = await startFakeProvider();
-  t = await createTestApp({
-    config: { ligdicash: { apiUrl: fake.url, apiKey: 'key-123', apiToken: 'token-456' } },
-  });
+/**
+ * The app listening on a port (LigdiCash, or the simulator's page, calls it back over HTTP), its public
+ * address set to it, and the demo's unpaid church (`ids`).
+ */
+export async function openListeningApp(config?: Partial<Config>): Promise<{ t: TestApp; base: string }> {
+  t = await createTestApp(config ? { config } : {});
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   t.app.deps.config.publicUrl = base;
@@ -39,6 +41,13 @@ export async function openSubscriptionApp(): Promise<{ t: TestApp; fake: FakePro
     (await one<{ id: number }>(sql`select church_id as id from users where email = 'pasteur@example.org'`))
       .id,
   );
+  return { t, base };
+}
+
+/** The fake LigdiCash, and the app listening on a port that calls it. */
+export async function openSubscriptionApp(): Promise<{ t: TestApp; fake: FakeProvider; base: string }> {
+  fake = await startFakeProvider();
+  await openListeningApp({ ligdicash: { apiUrl: fake.url, apiKey: 'key-123', apiToken: 'token-456' } });
   return { t, fake, base };
 }
 
