@@ -1,15 +1,10 @@
 import type { Actor, EntityRef, Gate } from '../../../server/src/http/authorize';
 import { ANYWHERE } from '../../../server/src/http/authorize';
-import { httpError, MESSAGES } from '../../../server/src/http/errors';
+import { actor as stubActor, stubGate } from './gate-stub';
 
 /** A hand-made signed-in user: a member (not a super-admin) unless told. */
 export function actor(userId: number, options: { superAdmin?: boolean } = {}): Actor {
-  return {
-    sessionId: `session-${userId}`,
-    userId,
-    isSuperAdmin: options.superAdmin ?? false,
-    ip: '127.0.0.1',
-  };
+  return stubActor(userId, options.superAdmin ?? false);
 }
 
 type Unless = ((user: Actor) => boolean) | undefined;
@@ -22,28 +17,18 @@ export type Asked = {
 };
 
 /**
- * A Gate for the unit tests of the policies (no database): it records what a rule asks and answers as
- * `authorize` would for an actor who holds `held` (on every entity) and passes `unless`; a super-admin
- * holds everything.
+ * The stub Gate (gate-stub.ts) for an actor who holds `held` on every entity: `asked` records each
+ * `authorize` with its `unless`, as the rule passed them.
  */
 export function recordingGate(who: Actor, held: readonly string[] = []): Gate & { asked: Asked[] } {
+  const gate = stubGate(who, (_entity, code) => held.includes(code));
   const asked: Asked[] = [];
-  const holdsOne = (codes: string | readonly string[]) =>
-    who.isSuperAdmin || (typeof codes === 'string' ? [codes] : codes).some((code) => held.includes(code));
   return {
-    actor: who,
+    ...gate,
     asked,
-    async authorize(entity, codes, options = {}) {
-      const unless = options.unless as Unless;
-      asked.push({ entity, codes, unless });
-      if (unless?.(who) || holdsOne(codes)) return who;
-      throw httpError(403, options.forbidden ?? MESSAGES.forbidden);
-    },
-    async authorizeVisible() {
-      return who;
-    },
-    async holds(_entity, codes) {
-      return holdsOne(codes);
+    authorize(entity, codes, options = {}) {
+      asked.push({ entity, codes, unless: options.unless as Unless });
+      return gate.authorize(entity, codes, options);
     },
   };
 }

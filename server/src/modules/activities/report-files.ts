@@ -7,15 +7,18 @@ import {
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
+import type { Actor, Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
-import type { SavedFile } from '../attachments';
-import type { Owner } from './entities';
-import type { Actor } from './service';
+import { removeStoredFiles, storedFile, type SavedFile } from '../attachments';
+import type { ReportFacts } from './entities';
+import { assertMayEdit } from './policy';
+import { reportAccess } from './reports';
 
 /**
- * The photos and PDF of an activity report (issue 14): rows of the expenses' `attachments` table with
- * `attachable_type = 'activity_report'`, files in DATA_DIR/attachments saved by the expenses' storage
- * (decision 0028). Added and removed while the report is a draft or sent back, never once submitted.
+ * The photos and PDF of an activity report (decision 0028): rows of the `attachments` table with
+ * `attachable_type = 'activity_report'`, files in DATA_DIR/attachments saved by the attachments module.
+ * Read by whoever reads the report; added and removed by whoever edits it, while it is a draft or sent
+ * back, never once submitted.
  */
 
 type Row = {
@@ -38,7 +41,10 @@ function toReportAttachment(reportId: number, row: Row): ReportAttachment {
   };
 }
 
-export async function listReportAttachments(db: Db, reportId: number): Promise<ReportAttachment[]> {
+/** The files of a report, to whoever reads it. */
+export async function listReportFiles(db: Db, gate: Gate, report: ReportFacts): Promise<ReportAttachment[]> {
+  await reportAccess(db, gate, report);
+  const reportId = report.id;
   const rows = await queryRows<Row>(
     db,
     sql`select id, original_name, mime_type, size, created_at from attachments
@@ -47,7 +53,16 @@ export async function listReportAttachments(db: Db, reportId: number): Promise<R
   return rows.map((row) => toReportAttachment(reportId, row));
 }
 
-/** Locks the report and answers its status (404 when it is gone). */
+/**
+ * Refuses a change of a report's files to whoever may not edit the report (409 once it is submitted,
+ * 403 otherwise): asked before an upload is read.
+ */
+export async function authorizeFilesChange(db: Db, gate: Gate, report: ReportFacts): Promise<void> {
+  const { rights } = await reportAccess(db, gate, report);
+  assertMayEdit(report, rights, { locked: M.attachmentsLocked, forbidden: M.attachmentsCannotEdit });
+}
+
+/** Locks the report, 404 when it is gone, 409 unless it is a draft or sent back. */
 async function lockEditable(tx: Db, reportId: number): Promise<void> {
   const row = await queryOne<{ status: string }>(
     tx,
@@ -59,15 +74,16 @@ async function lockEditable(tx: Db, reportId: number): Promise<void> {
 
 /**
  * Records files already saved as attachments of a draft or returned report, at most
- * REPORT_ATTACHMENT_MAX_FILES in all (413 beyond), in one transaction with the audit.
+ * REPORT_ATTACHMENT_MAX_FILES in all (413 beyond), in one transaction with the audit. The change was
+ * authorised by authorizeFilesChange.
  */
 export function attachReportFiles(
   db: Db,
-  reportId: number,
-  owner: Owner,
-  files: SavedFile[],
   actor: Actor,
+  report: ReportFacts,
+  files: SavedFile[],
 ): Promise<ReportAttachment[]> {
+  const { id: reportId, owner } = report;
   return db.transaction(async (tx) => {
     await lockEditable(tx, reportId);
     const count = await queryOne<{ n: number | string }>(
@@ -99,23 +115,38 @@ export function attachReportFiles(
   });
 }
 
-/** What serving one attachment of a report reads, or undefined. */
-export async function findReportAttachment(db: Db, reportId: number, fileId: number) {
-  return queryOne<{ stored_name: string; original_name: string; mime_type: string }>(
+/**
+ * One file of a report, to whoever reads it: its names, its type and where it is stored (404 when the
+ * report has no such file, or its file is gone).
+ */
+export async function reportFile(db: Db, gate: Gate, report: ReportFacts, fileId: number, dataDir: string) {
+  await reportAccess(db, gate, report);
+  const row = await queryOne<{ stored_name: string; original_name: string; mime_type: string }>(
     db,
     sql`select stored_name, original_name, mime_type from attachments
-        where id = ${fileId} and attachable_type = 'activity_report' and attachable_id = ${reportId}`,
+        where id = ${fileId} and attachable_type = 'activity_report' and attachable_id = ${report.id}`,
   );
+  const file = row ? await storedFile(dataDir, row.stored_name) : null;
+  if (!row || !file) throw httpError(404, M.attachmentNotFound);
+  return { ...file, originalName: row.original_name, mimeType: row.mime_type };
+}
+
+/** Removes one file of a draft or returned report, by whoever edits it, and deletes it from the store. */
+export async function removeReportFile(
+  db: Db,
+  gate: Gate,
+  report: ReportFacts,
+  fileId: number,
+  dataDir: string,
+): Promise<void> {
+  await authorizeFilesChange(db, gate, report);
+  const stored = await removeReportAttachment(db, gate.actor, report, fileId);
+  await removeStoredFiles(dataDir, [stored]);
 }
 
 /** Removes one attachment of a draft or returned report; answers its stored name (the file to delete). */
-export function removeReportAttachment(
-  db: Db,
-  reportId: number,
-  fileId: number,
-  owner: Owner,
-  actor: Actor,
-): Promise<string> {
+function removeReportAttachment(db: Db, actor: Actor, report: ReportFacts, fileId: number): Promise<string> {
+  const { id: reportId, owner } = report;
   return db.transaction(async (tx) => {
     await lockEditable(tx, reportId);
     const row = await queryOne<{ stored_name: string; original_name: string }>(
