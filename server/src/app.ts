@@ -123,7 +123,7 @@ export async function buildApp({
       await api.register(budgetRoutes);
       await api.register(activityRoutes);
       await api.register(notificationRoutes);
-      await api.register(profileRoutes);
+      await api.register(profileRoutes, { limits: loginLimits });
       await api.register(dashboardRoutes);
     },
     { prefix: '/api' },

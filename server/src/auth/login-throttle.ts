@@ -1,18 +1,25 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryOne } from '../db/query';
+import { httpError } from '../http/errors';
 
 /**
- * Sign-in limits (decision 0014, section 5), counted in the database (`login_failures`) so
+ * Sign-in limits (decisions 0014, section 5, and 0041), counted in the database (`login_failures`) so
  * that every server process shares them:
  *
  * - per account, all its identifiers together (email, phone, matricule name one `user:<id>`): after
  *   `perAccount` failures in the window, each further try waits a growing delay (`baseDelayMs`, doubled
  *   at each failure, at most the window), the right password included: the account is under attack;
  * - per address, only against spraying: an address that failed on `perAddress` different accounts in the
- *   window is refused every try on an account that itself has failures, and each of its wrong passwords
- *   answers 429; a right password for an account with no failure is never refused (a whole church office
- *   behind one shared address keeps signing in).
+ *   window is refused every try on an account that itself has failures, and each of its wrong
+ *   passwords answers 429; a right password for an account with no failure is never refused (a whole
+ *   church office behind one shared address keeps signing in).
+ *
+ * An attempt takes its place before any password is hashed (`reserveAttempt`): under a lock on its key,
+ * the counts are read and, when the attempt may go on, its failure is written at once. The hash is then
+ * computed without any lock held, and the attempt settled: a wrong password keeps the failure
+ * (`keepFailure`), a right one clears the key's failures (`clearFailures`). Of N attempts sent at once
+ * on one key, at most the free ones reach the password check; the others answer 429 at once.
  */
 export type LoginLimits = {
   /** failures of one account in the window before the growing delay starts */
@@ -93,25 +100,79 @@ export async function loginState(
   };
 }
 
-/** Records a failure, and forgets the failures of this account and address older than the window. */
-export async function recordLoginFailure(
+/** An attempt that may go on to the password check: its failure is already counted. */
+export type Reservation = {
+  accountKey: string;
+  address: string;
+  /** the row counting this attempt as a failure until it is settled */
+  failureId: number;
+  /** where the key and the address stood before this attempt */
+  state: LoginState;
+};
+
+/** An attempt refused before the password check: 429 with Retry-After. */
+export type Refusal = { retryAfter: number };
+
+/**
+ * Takes an attempt's place on `accountKey` before its password is checked: under a transaction lock on
+ * the key (every process, PostgreSQL's advisory lock; PGlite runs one transaction at a time), reads
+ * where the key and the address stand and, when the attempt may go on, writes its failure. `anonymous`:
+ * a sign-in, to which the spraying rule applies (not a signed-in user's check of their password). The lock is held for these two
+ * statements only, never across the hash.
+ */
+export async function reserveAttempt(
   db: Db,
-  accountKey: string,
-  address: string,
+  attempt: { accountKey: string; address: string; anonymous: boolean },
   limits: LoginLimits,
-): Promise<void> {
+): Promise<Reservation | Refusal> {
+  const { accountKey, address } = attempt;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login_failures:${accountKey}`}))`);
+    const state = await loginState(tx, accountKey, address, limits);
+    if (state.accountRetryAfter > 0) return { retryAfter: state.accountRetryAfter };
+    // A spraying address: nothing more on an account that already failed.
+    if (attempt.anonymous && state.spraying && state.accountFailures > 0)
+      return { retryAfter: state.addressRetryAfter };
+    const row = await queryOne<{ id: number }>(
+      tx,
+      sql`insert into login_failures (account_key, address) values (${accountKey}, ${address}) returning id`,
+    );
+    return { accountKey, address, failureId: Number(row!.id), state };
+  });
+}
+
+/**
+ * The 429 of a refused attempt, with its Retry-After (seconds) and the wait in French; `what` names the
+ * attempts ('de connexion' at sign-in).
+ */
+export function tooManyAttempts(retryAfter: number, what = 'de connexion') {
+  const wait =
+    retryAfter < 60
+      ? `${retryAfter} seconde${retryAfter > 1 ? 's' : ''}`
+      : `${Math.ceil(retryAfter / 60)} minute${Math.ceil(retryAfter / 60) > 1 ? 's' : ''}`;
+  return httpError(429, `Trop de tentatives ${what}. Réessayez dans ${wait}.`, {
+    headers: { 'Retry-After': String(retryAfter) },
+  });
+}
+
+export function isRefusal(value: Reservation | Refusal): value is Refusal {
+  return 'retryAfter' in value;
+}
+
+/**
+ * A wrong password: the reserved failure stays, and the failures of this key and address older than
+ * the window are forgotten.
+ */
+export async function keepFailure(db: Db, reservation: Reservation, limits: LoginLimits): Promise<void> {
   const windowSeconds = limits.windowMs / 1000;
   await db.execute(
-    sql`with purged as (
-          delete from login_failures
-          where (account_key = ${accountKey} or address = ${address})
-            and failed_at < now() - make_interval(secs => ${windowSeconds})
-        )
-        insert into login_failures (account_key, address) values (${accountKey}, ${address})`,
+    sql`delete from login_failures
+        where (account_key = ${reservation.accountKey} or address = ${reservation.address})
+          and failed_at < now() - make_interval(secs => ${windowSeconds})`,
   );
 }
 
-/** A successful sign-in clears its account's failures (not the address's). */
-export async function clearAccountFailures(db: Db, accountKey: string): Promise<void> {
+/** A right password clears its key's failures, the reserved one included (not the address's). */
+export async function clearFailures(db: Db, accountKey: string): Promise<void> {
   await db.execute(sql`delete from login_failures where account_key = ${accountKey}`);
 }
