@@ -10,8 +10,12 @@ import { httpError } from '../http/errors';
  * - per account, all its identifiers together (email, phone, matricule name one `user:<id>`): after
  *   `perAccount` failures in the window, each further try waits a growing delay (`baseDelayMs`, doubled
  *   at each failure, at most the window), the right password included: the account is under attack;
+ * - per device: an attempt carrying a valid device cookie of the account (auth/device-cookie.ts) is
+ *   counted under that device's own key (`device:<user id>:<nonce>`) with the same numbers, apart from
+ *   the anonymous attempts: somebody else locking the account does not lock its owner out of a device
+ *   that signed in before, and a stolen device cookie is limited like an account;
  * - per address, only against spraying: an address that failed on `perAddress` different accounts in the
- *   window is refused every try on an account that itself has failures, and each of its wrong
+ *   window is refused every anonymous try on an account that itself has failures, and each of its wrong
  *   passwords answers 429; a right password for an account with no failure is never refused (a whole
  *   church office behind one shared address keeps signing in).
  *
@@ -22,7 +26,7 @@ import { httpError } from '../http/errors';
  * on one key, at most the free ones reach the password check; the others answer 429 at once.
  */
 export type LoginLimits = {
-  /** failures of one account in the window before the growing delay starts */
+  /** failures of one account (or one device) in the window before the growing delay starts */
   perAccount: number;
   /** different accounts failed from one address in the window before it counts as spraying */
   perAddress: number;
@@ -37,6 +41,9 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   windowMs: 15 * 60 * 1000,
   baseDelayMs: 30 * 1000,
 };
+
+/** The prefix of the keys of attempts made with a device cookie (never counted as spraying). */
+export const DEVICE_KEY_PREFIX = 'device:';
 
 export type LoginState = {
   /** seconds the account must wait (0: it may try) */
@@ -75,14 +82,16 @@ export async function loginState(
     sql`with recent as (
           select account_key, address, failed_at from login_failures
           where failed_at > now() - make_interval(secs => ${windowSeconds})
-            and (account_key = ${accountKey} or address = ${address})
+            and (account_key = ${accountKey}
+                 or (address = ${address} and account_key not like ${`${DEVICE_KEY_PREFIX}%`}))
         )
         select (select count(*)::int from recent where account_key = ${accountKey}) as failures,
                (select (extract(epoch from max(failed_at)) * 1000)::float8 from recent
                  where account_key = ${accountKey}) as last_ms,
-               (select count(distinct account_key)::int from recent where address = ${address}) as accounts,
+               (select count(distinct account_key)::int from recent where address = ${address}
+                  and account_key not like ${`${DEVICE_KEY_PREFIX}%`}) as accounts,
                (select (extract(epoch from min(failed_at)) * 1000)::float8 from recent
-                 where address = ${address}) as oldest_ms,
+                 where address = ${address} and account_key not like ${`${DEVICE_KEY_PREFIX}%`}) as oldest_ms,
                (extract(epoch from now()) * 1000)::float8 as now_ms`,
   );
   const failures = Number(row?.failures ?? 0);
@@ -117,7 +126,7 @@ export type Refusal = { retryAfter: number };
  * Takes an attempt's place on `accountKey` before its password is checked: under a transaction lock on
  * the key (every process, PostgreSQL's advisory lock; PGlite runs one transaction at a time), reads
  * where the key and the address stand and, when the attempt may go on, writes its failure. `anonymous`:
- * a sign-in, to which the spraying rule applies (not a signed-in user's check of their password). The lock is held for these two
+ * no device cookie vouches for the attempt (the spraying rule applies). The lock is held for these two
  * statements only, never across the hash.
  */
 export async function reserveAttempt(

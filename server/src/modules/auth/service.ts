@@ -1,6 +1,7 @@
 import { LOGIN_FAILED_MESSAGE, type Account } from '../../../../contract/auth';
 import { audit } from '../../audit/audit';
 import { buildAccount, findLoginCandidate, normalizePhone } from '../../auth/account';
+import type { Device } from '../../auth/device-cookie';
 import { verifyPassword } from '../../auth/password';
 import {
   clearFailures,
@@ -34,23 +35,32 @@ export type LoginAttempt = {
   userAgent: string | null;
   /** the session token the browser still had: ended at sign-in */
   previousToken: string | null;
+  /** the device cookie the browser sent, when its signature holds (auth/device-cookie.ts) */
+  device: Device | null;
 };
 
 /**
  * The sign-in, with its limits counted in the database (auth/login-throttle.ts): 429 with Retry-After
  * for an account under attack (all its identifiers together, a growing delay), and for an address
- * spraying many accounts, but never for the right password of an account that has no failure. The
- * attempt takes its place before the password is hashed, so parallel
+ * spraying many accounts, but never for the right password of an account that has no failure. An
+ * attempt carrying a device cookie of the account is counted under that device's key instead, apart
+ * from the anonymous ones. The attempt takes its place before the password is hashed, so parallel
  * attempts cannot pass the limit. A failure answers one message whatever the cause (unknown, disabled,
  * wrong password) and is audited; a success opens a new session and answers the account and its token.
  */
 export function signIn(db: Db, sessionTtlMs: number, limits: LoginLimits) {
   return async (attempt: LoginAttempt): Promise<{ account: Account; token: string }> => {
     const candidate = await findLoginCandidate(db, attempt.login);
-    const accountKey = candidate ? `user:${candidate.id}` : unknownLoginKey(attempt.login);
+    // a device cookie counts only for the account it names
+    const device = candidate && attempt.device?.userId === candidate.id ? attempt.device : null;
+    const accountKey = device
+      ? device.key
+      : candidate
+        ? `user:${candidate.id}`
+        : unknownLoginKey(attempt.login);
     const reservation = await reserveAttempt(
       db,
-      { accountKey, address: attempt.ip, anonymous: true },
+      { accountKey, address: attempt.ip, anonymous: device === null },
       limits,
     );
     if (isRefusal(reservation)) throw tooManyAttempts(reservation.retryAfter);
@@ -61,10 +71,13 @@ export function signIn(db: Db, sessionTtlMs: number, limits: LoginLimits) {
       await audit(db, {
         userId: candidate?.id ?? null,
         action: 'auth.login_failed',
-        data: { reason: !candidate ? 'unknown' : !candidate.active ? 'disabled' : 'password' },
+        data: {
+          reason: !candidate ? 'unknown' : !candidate.active ? 'disabled' : 'password',
+          ...(device ? { device: true } : {}),
+        },
         ip: attempt.ip,
       });
-      if (reservation.state.spraying) throw tooManyAttempts(reservation.state.addressRetryAfter);
+      if (!device && reservation.state.spraying) throw tooManyAttempts(reservation.state.addressRetryAfter);
       throw httpError(400, LOGIN_FAILED_MESSAGE);
     }
     await clearFailures(db, accountKey);

@@ -8,6 +8,7 @@ import {
   sessionIdParamSchema,
   sessionListSchema,
 } from '../../../../contract/profile';
+import { DEVICE_COOKIE, readDeviceCookie } from '../../auth/device-cookie';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from '../../auth/login-throttle';
 import { SESSION_COOKIE } from '../../auth/sessions';
 import { authorizeSignedIn } from '../../http/authorize';
@@ -83,6 +84,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ limits?: LoginLimits }> = as
       await changePassword(db, await authorizeSignedIn(request), request.body, {
         production: config.production,
         limits,
+        device: readDeviceCookie(config.sessionSecret, request.cookies[DEVICE_COOKIE]),
       });
       return { message: PROFILE_MESSAGES.passwordChanged };
     },

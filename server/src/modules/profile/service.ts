@@ -9,6 +9,7 @@ import {
 } from '../../../../contract/profile';
 import { FAITHFUL_MESSAGES } from '../../../../contract/faithful';
 import { audit } from '../../audit/audit';
+import type { Device } from '../../auth/device-cookie';
 import {
   clearFailures,
   isRefusal,
@@ -93,19 +94,21 @@ export async function updateContact(
 /**
  * A new password: the current one checked, at least 10 characters, not the current one, never a demo
  * password in production. The user's other sessions end; this one stays. The current password is
- * limited as a sign-in is (decision 0041): the attempt takes its place on the account before the hash,
- * and a 6th wrong one in the window answers 429 with Retry-After, the right one included.
+ * limited as a sign-in is (decision 0041): the attempt takes its place on the account (or on the
+ * device, when the request carries the user's device cookie) before the hash, and a 6th wrong one in
+ * the window answers 429 with Retry-After, the right one included.
  */
 export async function changePassword(
   db: Db,
   actor: Actor,
   body: z.output<typeof passwordChangeBodySchema>,
-  options: { production: boolean; limits: LoginLimits },
+  options: { production: boolean; limits: LoginLimits; device: Device | null },
 ): Promise<void> {
-  const accountKey = `user:${actor.userId}`;
+  const device = options.device?.userId === actor.userId ? options.device : null;
+  const accountKey = device ? device.key : `user:${actor.userId}`;
   const reservation = await reserveAttempt(
     db,
-    // a signed-in user is no sprayer: only the account's count applies
+    // a signed-in user is no sprayer: only the account's (or the device's) count applies
     { accountKey, address: actor.ip, anonymous: false },
     options.limits,
   );
