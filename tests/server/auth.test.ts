@@ -109,7 +109,7 @@ describe('POST /api/login', () => {
   });
 
   it('marks the cookie Secure when the request came over https (behind a trusted proxy)', async () => {
-    const secure = await createTestApp({ template: 'fixture', config: { trustProxy: true } });
+    const secure = await createTestApp({ template: 'fixture', config: { trustProxy: 1 } });
     try {
       const response = await secure.app.inject({
         method: 'POST',

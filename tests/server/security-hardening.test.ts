@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileAnswerSchema } from '../../contract/profile';
+import { buildApp } from '../../server/src/app';
+import { loadConfig, testConfig } from '../../server/src/config';
 import { queryOne } from '../../server/src/db/query';
 import { createTestApp, type TestApp } from './helpers';
 
 /**
  * Issue 27, hole 5, the smaller ones: required profile fields stay required; answers that carry
- * personal data say `Cache-Control: no-store`.
+ * personal data say `Cache-Control: no-store`; only the configured proxy hops are trusted for the
+ * client's address.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -71,5 +74,44 @@ describe('Cache-Control: no-store on answers with personal data', () => {
     });
     expect(login.headers['cache-control']).toBe('no-store');
     expect((await t.app.inject({ url: '/api/me' })).headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('TRUST_PROXY: only the configured hops', () => {
+  it('refuses `true` and anything but a hop count or addresses', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: 'n’importe quoi' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '0' })).not.toThrow();
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.1.0/24' }).trustProxy).toBe('10.0.0.1,10.0.1.0/24');
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
+  });
+
+  it('one trusted hop: a client-sent X-Forwarded-For does not hide the spraying address', async () => {
+    const proxied = await buildApp({ database: t.database, config: testConfig({ trustProxy: 1 }) });
+    try {
+      // the proxy (here 127.0.0.1) appends the client's real address to what the client sent
+      const attempt = (account: string, forged: string) =>
+        proxied.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { login: account, password: 'Motdepasse1' },
+          headers: { 'x-forwarded-for': `${forged}, 203.0.113.7` },
+        });
+      const statuses: number[] = [];
+      for (let i = 0; i < 14; i++)
+        statuses.push((await attempt(`victime${i}@example.org`, `198.51.100.${i}`)).statusCode);
+      // ten different accounts from 203.0.113.7: then it is spraying, whatever the forged addresses said
+      expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+      const row = await queryOne<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from login_failures where address = '203.0.113.7'`,
+      );
+      expect(Number(row!.n)).toBeGreaterThanOrEqual(10);
+    } finally {
+      await proxied.close();
+    }
   });
 });
