@@ -9,7 +9,8 @@ import { createTestApp, type TestApp } from './helpers';
 /**
  * Issue 27, hole 5, the smaller ones: required profile fields stay required; answers that carry
  * personal data say `Cache-Control: no-store`; only the configured proxy hops are trusted for the
- * client's address.
+ * client's address; the public receipt page's limit per address lives in the database, shared by every
+ * server process, its expired rows purged.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -113,5 +114,48 @@ describe('TRUST_PROXY: only the configured hops', () => {
     } finally {
       await proxied.close();
     }
+  });
+});
+
+describe('the public receipt page: its limit per address is in the database', () => {
+  const check = (app: typeof t.app, address: string) =>
+    app.inject({ url: '/api/receipts/AAAAAAAAAAAAAAAAAAAAAC', remoteAddress: address });
+
+  it('counts one address across server processes', async () => {
+    const second = await buildApp({ database: t.database, config: testConfig() });
+    try {
+      for (let i = 0; i < 30; i++) expect((await check(t.app, '10.50.0.1')).statusCode).toBe(404);
+      const refused = await check(second, '10.50.0.1');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json().message).toContain('Trop de vérifications');
+      expect((await check(second, '10.50.0.2')).statusCode).toBe(404);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('holds against parallel requests: 30 of 60 pass', async () => {
+    const answers = await Promise.all(Array.from({ length: 60 }, () => check(t.app, '10.51.0.1')));
+    expect(answers.filter((a) => a.statusCode === 404)).toHaveLength(30);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(30);
+  });
+
+  it('purges the expired rows', async () => {
+    await t.db.execute(
+      sql`insert into rate_limits (kind, key, window_start, hits)
+          values ('receipt', '10.52.0.1', now() - interval '1 day', 3)`,
+    );
+    const fresh = await buildApp({ database: t.database, config: testConfig() });
+    try {
+      expect((await check(fresh, '10.52.0.2')).statusCode).toBe(404);
+    } finally {
+      await fresh.close();
+    }
+    const left = await queryOne<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from rate_limits where key = '10.52.0.1'`,
+    );
+    expect(Number(left!.n)).toBe(0);
   });
 });
