@@ -124,8 +124,10 @@ export type Refusal = { retryAfter: number };
 
 /**
  * Takes an attempt's place on `accountKey` before its password is checked: under a transaction lock on
- * the key (every process, PostgreSQL's advisory lock; PGlite runs one transaction at a time), reads
- * where the key and the address stand and, when the attempt may go on, writes its failure. `anonymous`:
+ * the key (every process: PostgreSQL's advisory lock, tried, never waited for: an attempt that finds
+ * another one of its key taking its place answers 429 with Retry-After 1; PGlite runs one transaction
+ * at a time), reads where the key and the address stand and, when the attempt may go on, writes its
+ * failure. `anonymous`:
  * no device cookie vouches for the attempt (the spraying rule applies). The lock is held for these two
  * statements only, never across the hash.
  */
@@ -135,19 +137,38 @@ export async function reserveAttempt(
   limits: LoginLimits,
 ): Promise<Reservation | Refusal> {
   const { accountKey, address } = attempt;
+  // An attempt already over a limit is refused on one statement, with no transaction nor lock: a flood
+  // on one account costs one read per attempt.
+  const refused = refusal(await loginState(db, accountKey, address, limits), attempt.anonymous);
+  if (refused) return refused;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login_failures:${accountKey}`}))`);
+    // Never waited for: an attempt that finds another one of the same key taking its place is refused
+    // at once (waiting would hold a pooled connection per attempt, and a burst on one account would
+    // starve every other request of the server).
+    const lock = await queryOne<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(hashtext(${`login_failures:${accountKey}`})) as locked`,
+    );
+    if (!lock?.locked) return { retryAfter: 1 };
+    // read again under the lock: the read above may predate another attempt's failure
     const state = await loginState(tx, accountKey, address, limits);
-    if (state.accountRetryAfter > 0) return { retryAfter: state.accountRetryAfter };
-    // A spraying address: nothing more on an account that already failed.
-    if (attempt.anonymous && state.spraying && state.accountFailures > 0)
-      return { retryAfter: state.addressRetryAfter };
+    const late = refusal(state, attempt.anonymous);
+    if (late) return late;
     const row = await queryOne<{ id: number }>(
       tx,
       sql`insert into login_failures (account_key, address) values (${accountKey}, ${address}) returning id`,
     );
     return { accountKey, address, failureId: Number(row!.id), state };
   });
+}
+
+/** Why an attempt may not go on where the key and the address stand, or null. */
+function refusal(state: LoginState, anonymous: boolean): Refusal | null {
+  if (state.accountRetryAfter > 0) return { retryAfter: state.accountRetryAfter };
+  // A spraying address: nothing more on an account that already failed.
+  if (anonymous && state.spraying && state.accountFailures > 0)
+    return { retryAfter: state.addressRetryAfter };
+  return null;
 }
 
 /**
