@@ -379,8 +379,28 @@ describe('paying a payslip', () => {
       (await t.as(TREASURER, { url: `/api/payslips/${slip.id}` })).json(),
     ).data;
     expect(after.status).toBe('unpaid');
-    // paid in the open year, it passes
-    const ok = await pay(slip.id, { payment_account_id: ids.cash, paid_on: today }, 'payroll-closed-1');
+    // a payslip of a closed year stays as the closing found it, even paid on a day of the open year
+    // (decision 0042); nor can it be changed, nor another one written in that year
+    const paidToday = await pay(
+      slip.id,
+      { payment_account_id: ids.cash, paid_on: today },
+      'payroll-closed-1',
+    );
+    expect(paidToday.statusCode).toBe(409);
+    expect(message(paidToday)).toBe(lockedYearMessage(lastYear));
+    const edited = await t.as(TREASURER, {
+      method: 'PUT',
+      url: `/api/payslips/${slip.id}`,
+      payload: { month: `${lastYear}-11`, gross: 1 },
+    });
+    expect(edited.statusCode).toBe(409);
+    expect(message(edited)).toBe(lockedYearMessage(lastYear));
+    const another = await createPayslip(e.id, `${lastYear}-12`);
+    expect(another.statusCode).toBe(409);
+    expect(message(another)).toBe(lockedYearMessage(lastYear));
+    // a payslip of the open year is paid as before
+    const open = payslipAnswerSchema.parse((await createPayslip(e.id, thisMonth)).json()).data;
+    const ok = await pay(open.id, { payment_account_id: ids.cash, paid_on: today }, 'payroll-closed-2');
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
