@@ -517,17 +517,6 @@ const DATED: DatedWrite[] = [
   },
   {
     route: 'POST /api/payslips/{id}/pay',
-    why: 'a payslip of Y paid today',
-    login: NATIONAL,
-    request: async () => ({
-      method: 'POST',
-      url: `/api/payslips/${ids.slipOfY}/pay`,
-      payload: { payment_account_id: ids.bank, paid_on: today },
-    }),
-    year: Y,
-  },
-  {
-    route: 'POST /api/payslips/{id}/pay',
     why: 'a payslip paid on a day of Y',
     login: NATIONAL,
     request: async () => ({

@@ -282,8 +282,8 @@ export async function staffCostAccount(
 
 /**
  * Pays a payslip, in the caller's transaction `tx` (idempotentWrite's): the payslip locked, not yet paid,
- * of a month of an open year, a treasury account the entity may use, a date not before the payslip's
- * month; one expense movement of the net (recordMovement refuses a closed year and an archived entity),
+ * (of any month: paid on a day of an open year), a treasury account the entity may use, a date not
+ * before the payslip's month; one expense movement of the net (recordMovement refuses a closed year and an archived entity),
  * the payslip marked paid, audited.
  */
 export async function payPayslip(
@@ -294,8 +294,9 @@ export async function payPayslip(
 ): Promise<Payslip> {
   const payslip = await payslipOr404(tx, id, true);
   if (payslip.status === 'paid') throw httpError(409, M.alreadyPaid);
-  // a payslip of a closed year stays as the closing found it, even paid on an open day (decision 0042)
-  await assertRecordYearOpen(tx, payslipEntity(payslip), yearOfMonth(payslip.month));
+  // a payslip of a closed year's month may be paid on a day of an open year: its movement lands there
+  // and no figure of the closed year reads the payslip's status (decision 0042); a day of a closed
+  // year is refused by recordMovement
   if (payslip.net <= 0) throw httpError(409, M.nothingToPay);
   if (body.paid_on.slice(0, 7) < payslip.month) throw httpError(400, M.paidBeforeMonth);
   const entity = financeEntity(payslip.entity_type);
