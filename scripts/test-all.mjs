@@ -87,6 +87,46 @@ if (e2e) {
   skipped += s.skipped;
   console.log(`  e2e: ${s.expected + s.flaky} passed, ${s.unexpected} failed`);
 }
+
+// The failures again, at the very end, where a CI log cut to its tail still shows them.
+const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const strip = (text) => String(text ?? '').replace(ansi, '');
+const firstLines = (text, n) =>
+  strip(text)
+    .split('\n')
+    .filter((line) => line.trim())
+    .slice(0, n)
+    .map((line) => `      ${line.slice(0, 300)}`)
+    .join('\n');
+const failures = [];
+for (const f of ['web.json', 'server-pglite.json', 'server-postgres.json']) {
+  for (const file of read(f)?.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'failed')
+        failures.push([`${f.replace('.json', '')} ${t.fullName}`, t.failureMessages?.[0]]);
+    }
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+      failures.push([`${f.replace('.json', '')} ${file.name}`, file.message]);
+  }
+}
+const walk = (suite, path) => {
+  for (const spec of suite.specs ?? []) {
+    for (const t of spec.tests ?? []) {
+      if (t.status !== 'unexpected') continue;
+      const last = t.results?.at(-1);
+      failures.push([
+        `e2e ${spec.file}:${spec.line} ${[...path, spec.title].join(' › ')}`,
+        last?.error?.message,
+      ]);
+    }
+  }
+  for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+};
+for (const suite of e2e?.suites ?? []) walk(suite, []);
+if (failures.length) {
+  console.log('\nFailures:');
+  for (const [title, message] of failures.slice(0, 20)) console.log(`  ${title}\n${firstLines(message, 25)}`);
+}
 if (failedSteps && failed === 0) failed = failedSteps; // a failed lint, type-check or build counts
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failedSteps ? 1 : 0);
