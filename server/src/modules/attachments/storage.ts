@@ -58,6 +58,21 @@ export async function removeStoredFiles(dataDir: string, names: string[]): Promi
   );
 }
 
+/**
+ * An upload's file name as it may be stored and shown: without control characters (C0, DEL, C1: a NUL
+ * byte answered 500 on PostgreSQL, which refuses 0x00 in text) nor the bidirectional overrides that
+ * disguise an extension, spaces collapsed, 255 characters at most; 'document' when nothing is left.
+ */
+export function cleanFileName(name: string | undefined): string {
+  const clean = (name ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 255);
+  return clean || 'document';
+}
+
 /** A file read to DATA_DIR/attachments, not yet recorded. */
 export type SavedFile = { storedName: string; originalName: string; mime: AttachmentMimeType; size: number };
 
@@ -100,7 +115,7 @@ export async function saveFile(
     }
     await handle.close();
     handle = null;
-    return { storedName, originalName: part.filename || 'document', mime: mime!, size };
+    return { storedName, originalName: cleanFileName(part.filename), mime: mime!, size };
   } catch (error) {
     if (handle) await handle.close().catch(() => undefined);
     if (storedName) await removeStoredFiles(path.dirname(dir), [storedName]);
