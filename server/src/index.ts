@@ -81,6 +81,10 @@ async function main(): Promise<void> {
     await seedReferenceData(database.db);
     await purgeExpiredSessions(database.db);
     lap('données de référence');
+    // the attachments once stored in DATA_DIR/attachments move into the database (decision 0044)
+    const { moveFilesIntoDatabase } = await import('./modules/attachments');
+    await moveFilesIntoDatabase(database.db, config.dataDir, (line) => console.log(line));
+    lap('pièces jointes');
 
     if (config.seedDemo) {
       const [{ value: userCount }] = await database.db.select({ value: count() }).from(users);
