@@ -21,6 +21,8 @@ import { journalRoutes } from './modules/journals';
 import { authRoutes, type LoginLimits } from './modules/auth';
 import { activityRoutes } from './modules/activities';
 import { budgetRoutes } from './modules/budgets';
+import { backupRoutes, backupService, type BackupService } from './modules/backups';
+import { auditRoutes } from './modules/audit';
 import { contributionRoutes } from './modules/contributions';
 import { expenseRoutes } from './modules/expenses';
 import { fixedAssetRoutes } from './modules/fixed-assets';
@@ -48,6 +50,8 @@ export type BuildAppOptions = {
   loginLimits?: LoginLimits;
   /** How a member's first screens are drawn (tests); by default the SPA's build/prerender/ module. */
   drawer?: Drawer | null;
+  /** the backups of BACKUP_DIR (index.ts shares its own with the daily backup); one is made otherwise */
+  backups?: BackupService;
 };
 
 /** The API (and the built SPA when config.staticDir holds one), ready for inject() or listen(). */
@@ -56,6 +60,7 @@ export async function buildApp({
   config,
   loginLimits,
   drawer,
+  backups = backupService(database, config.backupDir, config.backupKeep),
 }: BuildAppOptions): Promise<FastifyInstance> {
   await installDbFunctions(database.db);
   const app = Fastify({
@@ -125,6 +130,8 @@ export async function buildApp({
       await api.register(notificationRoutes);
       await api.register(profileRoutes);
       await api.register(dashboardRoutes);
+      await api.register(backupRoutes, { backups });
+      await api.register(auditRoutes);
     },
     { prefix: '/api' },
   );
