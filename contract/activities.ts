@@ -143,12 +143,13 @@ export const departmentSummarySchema = z.object({
   to: z.string(),
   members: z.number().int(),
   leader: z.string().nullable(),
-  contributions_total: z.number().int(),
-  expenses_total: z.number().int(),
-  /** per month of the period: 'YYYY-MM', contributions and expenses */
-  months: z.array(
-    z.object({ month: z.string(), contributions: z.number().int(), expenses: z.number().int() }),
-  ),
+  /** the money of the period: null unless the user holds `contribution:view` or `expense:view` there */
+  contributions_total: z.number().int().nullable(),
+  expenses_total: z.number().int().nullable(),
+  /** per month of the period: 'YYYY-MM', contributions and expenses; null as the totals are */
+  months: z
+    .array(z.object({ month: z.string(), contributions: z.number().int(), expenses: z.number().int() }))
+    .nullable(),
   upcoming: z.array(
     z.object({ id: z.number().int(), title: z.string(), planned_date: z.string(), status: z.string() }),
   ),

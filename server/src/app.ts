@@ -43,6 +43,19 @@ const unpaidSubscriptionSchema = errorSchema.describe(
     'paiement de la souscription reste possible (message en français).',
 );
 
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY (decision 0041): the listed addresses as they are; a hop count
+ * as the rule 'the N nearest addresses are proxies' (Fastify 5 trusts nothing for a bare number); never
+ * `true`, which would believe any X-Forwarded-For a client sends.
+ */
+export function trustedProxies(
+  setting: Config['trustProxy'],
+): false | string | ((address: string, hop: number) => boolean) {
+  if (setting === false) return false;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
 export type BuildAppOptions = {
   database: Database;
   config: Config;
@@ -65,8 +78,7 @@ export async function buildApp({
   await installDbFunctions(database.db);
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    // A number (hops) is supported at runtime; the typings only list boolean, string and functions.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: config.bodyLimit,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -128,7 +140,7 @@ export async function buildApp({
       await api.register(budgetRoutes);
       await api.register(activityRoutes);
       await api.register(notificationRoutes);
-      await api.register(profileRoutes);
+      await api.register(profileRoutes, { limits: loginLimits });
       await api.register(dashboardRoutes);
       await api.register(backupRoutes, { backups });
       await api.register(auditRoutes);

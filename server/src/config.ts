@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type Config = {
@@ -12,7 +13,12 @@ export type Config = {
   seedDemo: boolean;
   /** the built SPA; null to serve the API only */
   staticDir: string | null;
-  trustProxy: boolean | number | string;
+  /**
+   * The reverse proxies whose X-Forwarded-For / -Proto / -Host are believed (TRUST_PROXY, decision 0041):
+   * false (none), a hop count (the last N addresses the proxies added), or their addresses and CIDR
+   * ranges (a comma-separated list, also `loopback`, `linklocal`, `uniquelocal`). Never every address.
+   */
+  trustProxy: false | number | string;
   production: boolean;
   /** largest accepted request body, in bytes */
   bodyLimit: number;
@@ -50,12 +56,33 @@ function parseBoolean(value: string | undefined, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
 }
 
-function parseTrustProxy(value: string | undefined): boolean | number | string {
-  if (value === undefined || value.trim() === '') return false;
+/** The names proxy-addr knows for address ranges. */
+const ADDRESS_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(value: string): boolean {
+  if (ADDRESS_RANGES.has(value)) return true;
+  const [address, bits, ...rest] = value.split('/');
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/**
+ * TRUST_PROXY: empty or `false` (no proxy), a hop count, or the proxies' addresses and ranges. `true`
+ * (believe any X-Forwarded-For) is refused: a client could then name any address and escape the
+ * sign-in limits per address.
+ */
+function parseTrustProxy(value: string | undefined): false | number | string {
+  if (value === undefined || value.trim() === '' || value.trim() === 'false') return false;
   const v = value.trim();
-  if (v === 'true' || v === 'false') return v === 'true';
-  if (/^\d+$/.test(v)) return Number(v);
-  return v;
+  if (/^\d+$/.test(v)) return Number(v) === 0 ? false : Number(v);
+  const entries = v.split(',').map((entry) => entry.trim());
+  if (entries.every((entry) => entry !== '' && isAddressOrRange(entry))) return entries.join(',');
+  throw new Error(
+    `Invalid TRUST_PROXY: ${value} (expected a hop count such as 1, or the proxies' addresses such as ` +
+      '10.0.0.5,10.0.1.0/24; `true` is refused: any client could then choose its own address)',
+  );
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -297,6 +297,26 @@ export const loginFailures = pgTable(
   ],
 );
 
+/**
+ * Fixed-window counters of the limits other than the sign-in's (decision 0041), shared by every server
+ * process: one row per `kind` ('receipt': the public receipt page) and `key` (the client's address),
+ * counting the `hits` of the window that began at `window_start`. A hit is one atomic upsert; rows of
+ * an ended window are purged.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    hits: integer('hits').notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.key] }),
+    index('rate_limits_window_idx').on(t.kind, t.windowStart),
+  ],
+);
+
 export const sessions = pgTable(
   'sessions',
   {
