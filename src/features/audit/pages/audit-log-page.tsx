@@ -3,12 +3,14 @@ import type { AuditRecord } from '@contract/audit';
 import { usePageTitle } from '@/shared/level/page-title';
 import { errorMessage } from '@/shared/lib/errors';
 import { exportToXlsx } from '@/shared/lib/export-xlsx';
+import { toApiDate } from '@/shared/lib/format';
 import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
+import type { DateRangeValue } from '@/shared/ui/date-range';
+import { DateRangeField } from '@/shared/ui/date-range-field';
 import { FormError } from '@/shared/ui/form-error';
 import { Select } from '@/shared/ui/select';
-import { TextField } from '@/shared/ui/text-field';
 import { notify } from '@/shared/ui/toast';
 import { fetchAllAuditRecords, useAuditFacets, useAuditLog, type AuditFilters } from '../api/audit';
 import { changesOf, entityText, entityTypeLabel, formatWhen, text } from '../lib/labels';
@@ -22,7 +24,7 @@ function RecordDetails({ record }: { record: AuditRecord }) {
     return (
       <ul className="space-y-0.5 text-xs">
         {changes.map((change) => (
-          <li key={change.field} className="break-words">
+          <li key={change.field} className="wrap-anywhere">
             <span className="font-medium">{change.field}</span> :{' '}
             <span className="line-through">{change.before}</span> → <span>{change.after}</span>
           </li>
@@ -31,7 +33,7 @@ function RecordDetails({ record }: { record: AuditRecord }) {
     );
   }
   if (record.data === null || record.data === undefined) return <span className="text-slate-600">—</span>;
-  return <code className="block max-w-md break-words text-xs text-slate-700">{text(record.data)}</code>;
+  return <code className="block max-w-md text-xs wrap-anywhere text-slate-700">{text(record.data)}</code>;
 }
 
 /**
@@ -48,6 +50,14 @@ export function AuditLogPage() {
   const [exporting, setExporting] = useState(false);
   const log = useAuditLog(filters, page);
   const facets = useAuditFacets();
+
+  // the period's ends as the calendar shows them (the filters keep 'YYYY-MM-DD')
+  const period: DateRangeValue | undefined = filters.from
+    ? {
+        from: new Date(`${filters.from}T00:00`),
+        to: filters.to ? new Date(`${filters.to}T00:00`) : undefined,
+      }
+    : undefined;
 
   const change = (next: Partial<AuditFilters>) => {
     setFilters((current) => ({ ...current, ...next }));
@@ -118,7 +128,12 @@ export function AuditLogPage() {
     { key: 'action', header: 'Action', cell: (r) => <code className="text-xs">{r.action}</code> },
     { key: 'entity', header: 'Entité', cell: (r) => entityText(r) },
     { key: 'ip', header: 'Depuis', cell: (r) => r.ip ?? '—' },
-    { key: 'details', header: 'Avant → après, données', cell: (r) => <RecordDetails record={r} /> },
+    {
+      key: 'details',
+      header: 'Avant → après, données',
+      mobileLabel: 'Données',
+      cell: (r) => <RecordDetails record={r} />,
+    },
   ];
 
   const options = (values: readonly string[] | undefined, label: (v: string) => string) => [
@@ -132,7 +147,7 @@ export function AuditLogPage() {
         Chaque écriture laisse un enregistrement chaîné au précédent par son empreinte : une modification ou
         une suppression se voit (<code>npm run audit:verify</code>).
       </p>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Select
           label="Utilisateur"
           value={filters.user_id ? String(filters.user_id) : ALL}
@@ -154,17 +169,16 @@ export function AuditLogPage() {
           options={options(facets.data?.entity_types, entityTypeLabel)}
           onChange={(value) => change({ entity_type: value === ALL ? undefined : value })}
         />
-        <TextField
-          label="Du"
-          type="date"
-          value={filters.from ?? ''}
-          onChange={(event) => change({ from: event.target.value || undefined })}
-        />
-        <TextField
-          label="Au"
-          type="date"
-          value={filters.to ?? ''}
-          onChange={(event) => change({ to: event.target.value || undefined })}
+        <DateRangeField
+          label="Période"
+          value={period}
+          placeholder="Toutes les dates"
+          onChange={(range) =>
+            change({
+              from: range?.from ? toApiDate(range.from) : undefined,
+              to: range?.to ? toApiDate(range.to) : undefined,
+            })
+          }
         />
       </div>
       <div className="flex flex-wrap justify-end gap-2">
