@@ -9,6 +9,7 @@ import {
   searchParam,
 } from './common';
 import { calendarDateProblem } from './dates';
+import { ATTACHMENT_MIME_TYPES } from './values/expenses';
 import {
   ACTIVITY_MESSAGES,
   DEPARTMENT_ROLES,
@@ -342,7 +343,7 @@ export const messageAnswerSchema = z.object({ message: z.string() });
 export const reportAttachmentSchema = z.object({
   id: z.number().int(),
   original_name: z.string(),
-  mime_type: z.enum(['image/jpeg', 'image/png', 'image/webp', 'application/pdf']),
+  mime_type: z.enum(ATTACHMENT_MIME_TYPES),
   size: z.number().int(),
   created_at: z.string(),
   /** the download path under /api: '/activity-reports/{id}/attachments/{fileId}' */

@@ -21,6 +21,8 @@ import { journalRoutes } from './modules/journals';
 import { authRoutes, type LoginLimits } from './modules/auth';
 import { activityRoutes } from './modules/activities';
 import { budgetRoutes } from './modules/budgets';
+import { backupRoutes, backupService, type BackupService } from './modules/backups';
+import { auditRoutes } from './modules/audit';
 import { contributionRoutes } from './modules/contributions';
 import { expenseRoutes } from './modules/expenses';
 import { fixedAssetRoutes } from './modules/fixed-assets';
@@ -61,6 +63,8 @@ export type BuildAppOptions = {
   loginLimits?: LoginLimits;
   /** How a member's first screens are drawn (tests); by default the SPA's build/prerender/ module. */
   drawer?: Drawer | null;
+  /** the backups of BACKUP_DIR (index.ts shares its own with the daily backup); one is made otherwise */
+  backups?: BackupService;
 };
 
 /** The API (and the built SPA when config.staticDir holds one), ready for inject() or listen(). */
@@ -69,6 +73,7 @@ export async function buildApp({
   config,
   loginLimits,
   drawer,
+  backups = backupService(database, config.backupDir, config.backupKeep),
 }: BuildAppOptions): Promise<FastifyInstance> {
   await installDbFunctions(database.db);
   const app = Fastify({
@@ -137,6 +142,8 @@ export async function buildApp({
       await api.register(notificationRoutes);
       await api.register(profileRoutes, { limits: loginLimits });
       await api.register(dashboardRoutes);
+      await api.register(backupRoutes, { backups });
+      await api.register(auditRoutes);
     },
     { prefix: '/api' },
   );

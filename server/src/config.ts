@@ -38,6 +38,15 @@ export type Config = {
   publicUrl: string | null;
   /** how often pending subscription payments are re-checked with the provider; 0: never */
   paymentRecheckMs: number;
+  /** where backups are written and listed (decision 0044; default DATA_DIR/backups) */
+  backupDir: string;
+  /** how many backups the daily backup keeps (older ones removed); 0: no daily backup */
+  backupKeep: number;
+  /**
+   * the token of this process's operations (`npm run backup` and `npm run audit:verify` on PGlite ask
+   * the running server, which owns the data folder); written to DATA_DIR/ops.json, null in tests
+   */
+  opsToken: string | null;
 };
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-do-not-use-in-production';
@@ -113,7 +122,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || null,
     paymentRecheckMs: parseRecheck(env.PAYMENT_RECHECK_MS),
+    backupDir: path.resolve(env.BACKUP_DIR || path.join(env.DATA_DIR || './data', 'backups')),
+    backupKeep: parseKeep(env.BACKUP_KEEP),
+    opsToken: null,
   };
+}
+
+function parseKeep(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 14;
+  const keep = Number(value);
+  if (!Number.isInteger(keep) || keep < 0) throw new Error(`Invalid BACKUP_KEEP: ${value}`);
+  return keep;
 }
 
 /** A base URL ending with '/', or null when unset. */
@@ -137,6 +156,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     corsOrigins: ['http://localhost:5173'],
     logLevel: 'silent',
     paymentRecheckMs: 0,
+    backupKeep: 0,
     ...overrides,
   };
 }

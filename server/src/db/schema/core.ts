@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   date,
   boolean,
@@ -346,9 +347,28 @@ export const auditLog = pgTable(
     data: jsonb('data'),
     ip: text('ip'),
     createdAt: createdAt(),
+    /**
+     * The tamper-evident chain (decision 0044): the record's place in the one global chain, and
+     * sha256(the previous record's hash | this record's fields), both set by the table's trigger under
+     * the lock of `audit_chain_head`. `npm run audit:verify` recomputes them.
+     */
+    chainSeq: bigint('chain_seq', { mode: 'number' }).unique(),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entityType, t.entityId),
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_user_idx').on(t.userId),
+  ],
 );
+
+/** The end of the audit chain: one row, locked by each insert into audit_log until its commit. */
+export const auditChainHead = pgTable('audit_chain_head', {
+  id: integer('id').primaryKey(),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+  lastHash: text('last_hash').notNull(),
+});
 
 /** Answers of money writes by Idempotency-Key: the same key replays the first answer. */
 export const idempotencyKeys = pgTable(
