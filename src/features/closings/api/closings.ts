@@ -7,10 +7,10 @@ import { entityParams } from '@/shared/level/wire';
 
 /** Year-end closings of a Level (contract/closings.ts). */
 export const closingKeys = {
-  all: ['carry'] as const,
-  list: (entity: EntityLevel) => ['carry', entity, 'list'] as const,
-  preview: (entity: EntityLevel, year: number) => ['carry', entity, 'preview', year] as const,
-  detail: (id: number) => ['carry', 'detail', id] as const,
+  all: ['closings'] as const,
+  list: (entity: EntityLevel) => ['closings', entity, 'list'] as const,
+  preview: (entity: EntityLevel, year: number) => ['closings', entity, 'preview', year] as const,
+  detail: (id: number) => ['closings', 'detail', id] as const,
 };
 
 export function useClosingList(entity: EntityLevel | null) {

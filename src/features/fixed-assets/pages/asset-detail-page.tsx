@@ -18,7 +18,7 @@ import { LogoLoader } from '@/shared/ui/logo-loader';
 import { Money } from '@/shared/ui/money';
 import { PrintButton, PrintStyles } from '@/shared/ui/print';
 import { notify } from '@/shared/ui/toast';
-import { useAsset, useDeleteAsset } from '../api/assets';
+import { useAsset, useDeleteAsset } from '../api/fixed-assets';
 import { ASSET_WRITE_CODE, currencyLabel } from '../lib/labels';
 
 // the disposal form (react-hook-form, zod) loads when it is opened
@@ -32,7 +32,7 @@ export function AssetDetailPage() {
   const valid = Number.isInteger(id) && id > 0;
   const asset = useAsset(valid ? id : null);
   const paths = useSpacePaths();
-  usePageTitle(asset.data?.name ?? 'Immobilisation', { back: paths.page('assets.list') ?? paths.here });
+  usePageTitle(asset.data?.name ?? 'Immobilisation', { back: paths.page('fixed-assets.list') ?? paths.here });
   if (!valid) return <FormError message="Immobilisation introuvable." />;
   if (asset.isPending) return <LogoLoader />;
   if (asset.isError) return <FormError message={errorMessage(asset.error, 'Immobilisation introuvable.')} />;
@@ -52,7 +52,7 @@ function AssetView({ asset }: { asset: FixedAsset }) {
   );
   // a sold or scrapped asset no longer changes
   const canWrite = permissions.has(ASSET_WRITE_CODE) && disposal === null;
-  const editPath = paths.page('assets.edit', { assetId: asset.id });
+  const editPath = paths.page('fixed-assets.edit', { assetId: asset.id });
   const plan = depreciationSchedule(asset);
   const today = todayInDenomination();
   const net = disposal ? 0 : netBookValueOn(asset, today);
@@ -269,7 +269,7 @@ function AssetView({ asset }: { asset: FixedAsset }) {
           try {
             await remove.mutateAsync();
             notify.success('Immobilisation supprimée.');
-            navigate(paths.page('assets.list') ?? paths.home);
+            navigate(paths.page('fixed-assets.list') ?? paths.home);
           } catch (error) {
             notify.error(errorMessage(error));
           }

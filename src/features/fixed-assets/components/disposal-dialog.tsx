@@ -12,7 +12,7 @@ import {
 import { Select } from '@/shared/ui/select';
 import { TextField } from '@/shared/ui/text-field';
 import { TreasuryAccountDateFields } from '@/shared/ui/treasury-account-fields';
-import { useDisposeAsset } from '../api/assets';
+import { useDisposeAsset } from '../api/fixed-assets';
 import {
   disposalDefaults,
   disposalFormSchema,

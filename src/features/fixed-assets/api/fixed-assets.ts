@@ -19,14 +19,14 @@ import { entityParams } from '@/shared/level/wire';
 
 export const ASSET_PAGE_SIZE = 20;
 
-/** ['assets', ...]: one prefix invalidates the feature after any write. */
+/** ['fixed-assets', ...]: one prefix invalidates the feature after any write. */
 export const assetKeys = {
-  all: ['assets'] as const,
+  all: ['fixed-assets'] as const,
   list: (entity: EntityLevel, search: string, page: number) =>
-    ['assets', entity, 'list', { search, page }] as const,
-  statistics: (entity: EntityLevel) => ['assets', entity, 'statistics'] as const,
-  options: (entity: EntityLevel) => ['assets', entity, 'options'] as const,
-  detail: (id: number) => ['assets', 'detail', id] as const,
+    ['fixed-assets', entity, 'list', { search, page }] as const,
+  statistics: (entity: EntityLevel) => ['fixed-assets', entity, 'statistics'] as const,
+  options: (entity: EntityLevel) => ['fixed-assets', entity, 'options'] as const,
+  detail: (id: number) => ['fixed-assets', 'detail', id] as const,
 };
 
 /** GET /fixed-assets: a page of the Level's assets, searched on the name, the reference, the supplier. */

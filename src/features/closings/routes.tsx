@@ -1,13 +1,13 @@
 import type { RouteObject } from 'react-router';
 import { pageRoute } from '@/shared/routing/page-route';
 
-/* The 'carry' pages (ROUTES.md): year-end closings and carry-forwards of the Level. */
-export function carryRoutes(): RouteObject[] {
+/* The 'closings' pages (ROUTES.md's 'carry'): year-end closings and carry-forwards of the Level. */
+export function closingRoutes(): RouteObject[] {
   return [
-    pageRoute('reports-a-nouveau', 'carry.list', () =>
+    pageRoute('reports-a-nouveau', 'closings.list', () =>
       import('./pages/closing-list-page').then((m) => m.ClosingListPage),
     ),
-    pageRoute('reports-a-nouveau/:id', 'carry.detail', () =>
+    pageRoute('reports-a-nouveau/:id', 'closings.detail', () =>
       import('./pages/closing-detail-page').then((m) => m.ClosingDetailPage),
     ),
   ];

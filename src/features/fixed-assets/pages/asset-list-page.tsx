@@ -16,7 +16,7 @@ import { FormError } from '@/shared/ui/form-error';
 import { Badge } from '@/shared/ui/badge';
 import { Money } from '@/shared/ui/money';
 import { TextField } from '@/shared/ui/text-field';
-import { ASSET_PAGE_SIZE, useAssetList, useAssetStatistics } from '../api/assets';
+import { ASSET_PAGE_SIZE, useAssetList, useAssetStatistics } from '../api/fixed-assets';
 import { ASSET_WRITE_CODE, assetPermissionEntity } from '../lib/labels';
 
 type AccountRow = {
@@ -41,7 +41,7 @@ export function AssetListPage() {
   const list = useAssetList(entity, debounced, page);
   const stats = useAssetStatistics(entity);
   const permissions = usePermissions([ASSET_WRITE_CODE], assetPermissionEntity(level));
-  const addPath = paths.page('assets.new');
+  const addPath = paths.page('fixed-assets.new');
 
   const columns: DataTableColumn<FixedAsset>[] = [
     {
@@ -49,7 +49,7 @@ export function AssetListPage() {
       header: 'Désignation',
       mobile: 'title',
       cell: (row) => {
-        const to = paths.page('assets.detail', { assetId: row.id });
+        const to = paths.page('fixed-assets.detail', { assetId: row.id });
         return to ? (
           <Link to={to} className="font-medium text-brand-700 hover:underline">
             {row.name}

@@ -18,7 +18,7 @@ import { Select } from '@/shared/ui/select';
 import { TextAreaField } from '@/shared/ui/textarea-field';
 import { TextField } from '@/shared/ui/text-field';
 import { notify } from '@/shared/ui/toast';
-import { useAsset, useAssetOptions, useCreateAsset, useUpdateAsset } from '../api/assets';
+import { useAsset, useAssetOptions, useCreateAsset, useUpdateAsset } from '../api/fixed-assets';
 import {
   assetFormSchema,
   assetFormValues,
@@ -197,7 +197,7 @@ function AssetForm({
 /** 'immobilisations/nouveau': an asset of the Level bought outside a payment. */
 export function AssetCreatePage() {
   const paths = useSpacePaths();
-  const listPath = paths.page('assets.list') ?? paths.home;
+  const listPath = paths.page('fixed-assets.list') ?? paths.home;
   usePageTitle('Nouvelle immobilisation', { back: listPath });
   const entity = levelEntity(useLevel());
   const navigate = useNavigate();
@@ -216,7 +216,7 @@ export function AssetCreatePage() {
       onSubmit={async (values) => {
         const asset = await create.mutateAsync(toAssetBody(values, entity));
         notify.success('Immobilisation enregistrée.');
-        navigate(asset ? (paths.page('assets.detail', { assetId: asset.id }) ?? listPath) : listPath);
+        navigate(asset ? (paths.page('fixed-assets.detail', { assetId: asset.id }) ?? listPath) : listPath);
       }}
     />
   );
@@ -252,8 +252,8 @@ export function AssetEditPage() {
   const valid = Number.isInteger(id) && id > 0;
   const asset = useAsset(valid ? id : null);
   const paths = useSpacePaths();
-  const listPath = paths.page('assets.list') ?? paths.home;
-  const detailPath = (valid ? paths.page('assets.detail', { assetId: id }) : null) ?? listPath;
+  const listPath = paths.page('fixed-assets.list') ?? paths.home;
+  const detailPath = (valid ? paths.page('fixed-assets.detail', { assetId: id }) : null) ?? listPath;
   usePageTitle(asset.data ? `Modifier ${asset.data.name}` : "Modifier l'immobilisation", {
     back: detailPath,
   });

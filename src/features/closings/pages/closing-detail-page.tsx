@@ -17,7 +17,7 @@ export function ClosingDetailPage() {
   const closing = useClosing(valid ? id : null);
   const paths = useSpacePaths();
   usePageTitle(closing.data ? `Exercice ${closing.data.year}` : 'Report à nouveau', {
-    back: paths.page('carry.list') ?? paths.home,
+    back: paths.page('closings.list') ?? paths.home,
   });
   if (!valid) return <FormError message="Clôture introuvable." />;
   if (closing.isPending) return <LogoLoader />;

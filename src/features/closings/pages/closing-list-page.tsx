@@ -37,7 +37,7 @@ export function ClosingListPage() {
       header: 'Exercice',
       mobile: 'title',
       cell: (row) => {
-        const to = row.id ? paths.page('carry.detail', { id: row.id }) : null;
+        const to = row.id ? paths.page('closings.detail', { id: row.id }) : null;
         return to ? (
           <Link to={to} className="font-medium text-brand-700 hover:underline">
             Exercice {row.year}
@@ -115,7 +115,7 @@ export function ClosingListPage() {
             notify.success(`Exercice ${year} clôturé.`);
             setConfirming(false);
             setYear(null);
-            const to = closing.id ? paths.page('carry.detail', { id: closing.id }) : null;
+            const to = closing.id ? paths.page('closings.detail', { id: closing.id }) : null;
             if (to) navigate(to);
           } catch (error) {
             notify.error(errorMessage(error));
