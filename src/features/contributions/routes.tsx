@@ -7,6 +7,22 @@ import { pageRoute } from '@/shared/routing/page-route';
  * over its list (`?recu={id}`); /receipt/:id is a root route (src/app/routes.tsx).
  */
 
+/** The feature's pages, by name (`PageId`); every one is mounted by a space. */
+export const PAGES = [
+  'contributions.list',
+  'contributions.new',
+  'contributions.faithful',
+  'contributions.accounts',
+  'contributions.mine',
+  'contributions.my-receipt',
+] as const;
+
+declare module '@/shared/routing/page-route' {
+  interface FeaturePages {
+    contributions: typeof PAGES;
+  }
+}
+
 const list = () => import('./pages/contribution-list-page').then((m) => m.ContributionListPage);
 const create = () => import('./pages/contribution-create-page').then((m) => m.ContributionCreatePage);
 

@@ -9,6 +9,15 @@ import { Spinner } from '@/shared/ui/spinner';
  * of its own, loaded when the home is opened, never with the space's shell (decision 0031).
  */
 
+/** The feature's pages, by name (`PageId`); every one is mounted by a space. */
+export const PAGES = ['dashboard.accounting'] as const;
+
+declare module '@/shared/routing/page-route' {
+  interface FeaturePages {
+    dashboard: typeof PAGES;
+  }
+}
+
 const Entity = lazy(() =>
   import('./components/entity-dashboard').then((m) => ({ default: m.EntityDashboard })),
 );

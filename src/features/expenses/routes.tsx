@@ -6,6 +6,15 @@ import { pageRoute } from '@/shared/routing/page-route';
  * shows them, at the Level the space gives them. Paths are relative to where the space mounts them.
  */
 
+/** The feature's pages, by name (`PageId`); every one is mounted by a space. */
+export const PAGES = ['expenses.list', 'expenses.add', 'expenses.detail', 'expenses.mine'] as const;
+
+declare module '@/shared/routing/page-route' {
+  interface FeaturePages {
+    expenses: typeof PAGES;
+  }
+}
+
 const list = () => import('./pages/expense-list-page').then((m) => m.ExpenseListPage);
 const add = () => import('./pages/expense-add-page').then((m) => m.ExpenseAddPage);
 const detail = () => import('./pages/expense-detail-page').then((m) => m.ExpenseDetailPage);

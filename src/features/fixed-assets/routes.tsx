@@ -6,6 +6,20 @@ import { pageRoute } from '@/shared/routing/page-route';
  * the national office under 'espace-comptable'.
  */
 
+/** The feature's pages, by name (`PageId`); every one is mounted by a space. */
+export const PAGES = [
+  'fixed-assets.list',
+  'fixed-assets.new',
+  'fixed-assets.detail',
+  'fixed-assets.edit',
+] as const;
+
+declare module '@/shared/routing/page-route' {
+  interface FeaturePages {
+    'fixed-assets': typeof PAGES;
+  }
+}
+
 const form = () => import('./pages/asset-form-page');
 
 /** 'immobilisations', 'immobilisations/nouveau', 'immobilisations/:assetId', '.../modifier'. */

@@ -3,10 +3,27 @@ import type { RouteObject } from 'react-router';
 import type { EntityType } from '@contract/common';
 
 /**
- * The name of a feature's page, written once: 'expenses.list', 'faithful.detail'... A page links to
- * another by its name (`useSpacePaths().page(...)`); the space that mounts it decides its URL.
+ * The pages of each feature, by name. Each feature's `routes.tsx` adds its entry, the list of the
+ * names its `pageRoute(...)`s give (TypeScript merges the declarations: shared/ imports no feature):
+ *
+ *   export const PAGES = ['expenses.list', 'expenses.add', ...] as const;
+ *   declare module '@/shared/routing/page-route' {
+ *     interface FeaturePages { expenses: typeof PAGES }
+ *   }
+ *
+ * tests/web/app/page-ids.test.ts checks that every name is mounted by a space.
  */
-export type PageId = `${string}.${string}`;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the features fill it in
+export interface FeaturePages {}
+
+/**
+ * The name of a feature's page, written once: 'expenses.list', 'faithful.detail'... A page links to
+ * another by its name (`useSpacePaths().page(...)`); the space that mounts it decides its URL. Only
+ * the names the features declare, each starting with its feature's: a typo fails the type-check.
+ */
+export type PageId = {
+  [F in keyof FeaturePages]: FeaturePages[F][number] & `${F}.${string}`;
+}[keyof FeaturePages];
 
 /** What the routes of a space's tree say about themselves (React Router's `handle`). */
 export type RouteHandle = {
