@@ -5,7 +5,6 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_CATEGORIES } from '@contract/values/accounts';
 import { JOURNAL_TYPE_LABELS } from '@/shared/lib/labels';
 import { useMoneyWrite } from '@/shared/api/money-write';
@@ -25,7 +24,7 @@ import { Select } from '@/shared/ui/select';
 import { TextAreaField } from '@/shared/ui/textarea-field';
 import { TimeField } from '@/shared/ui/time-field';
 import { useAuthorizedAccounts } from '@/shared/api/authorized-accounts';
-import { contributionKeys, createContribution } from '../api/contributions';
+import { useCreateContribution } from '../api/contributions';
 import { PERMISSION_CODES, TYPE_OPTIONS } from '../labels';
 import {
   contributionDefaults,
@@ -53,7 +52,7 @@ export function ContributionCreatePage() {
   const back = paths.page('contributions.list') ?? paths.here;
   usePageTitle('Nouvelle recette', { back });
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const create = useCreateContribution();
 
   const form = useForm<ContributionFormValues>({
     resolver: zodResolver(contributionFormSchema({ pickChurch })),
@@ -91,11 +90,7 @@ export function ContributionCreatePage() {
   }, [type, receiptAccounts.data, accountTouched, setValue]);
 
   const write = useMoneyWrite({
-    write: async ({ body, key }: { body: CreateContributionBody; key: string }) => {
-      const created = await createContribution(body, key);
-      await queryClient.invalidateQueries({ queryKey: contributionKeys.all });
-      return created;
-    },
+    write: (request: { body: CreateContributionBody; key: string }) => create.mutateAsync(request),
     success: 'Contribution enregistrée.',
     onDone: (created) => {
       if (!entity) return;

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { IMPORT_COLUMNS, IMPORT_LIMITS } from '@contract/values/faithful';
 import type { ImportReport, ImportRow } from '@contract/faithful';
 import { errorMessage } from '@/shared/lib/errors';
@@ -9,7 +8,7 @@ import { Dialog } from '@/shared/ui/dialog';
 import { Dropzone } from '@/shared/ui/dropzone';
 import { FormError } from '@/shared/ui/form-error';
 import { notify } from '@/shared/ui/toast';
-import { faithfulKeys, uploadImport } from '../api/faithful';
+import { uploadImport, useImportFaithful } from '../api/faithful';
 
 const ACCEPT = {
   'text/csv': ['.csv'],
@@ -61,7 +60,7 @@ export function ImportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const queryClient = useQueryClient();
+  const importAll = useImportFaithful(churchId);
   const [files, setFiles] = useState<File[]>([]);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -83,11 +82,10 @@ export function ImportDialog({
     setBusy(mode);
     setFailure(null);
     try {
-      const answer = await uploadImport(churchId, file, mode, setProgress);
       if (mode === 'preview') {
-        setReport(answer);
+        setReport(await uploadImport(churchId, file, 'preview', setProgress));
       } else {
-        await queryClient.invalidateQueries({ queryKey: faithfulKeys.lists() });
+        const answer = await importAll.mutateAsync({ file, onProgress: setProgress });
         notify.success(IMPORT_TEXTS.done(answer.imported));
         reset();
         onOpenChange(false);

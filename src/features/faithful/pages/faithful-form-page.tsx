@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import type { UserDetail } from '@contract/faithful';
 import { errorMessage } from '@/shared/lib/errors';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
@@ -18,7 +17,7 @@ import { Select } from '@/shared/ui/select';
 import { TextAreaField } from '@/shared/ui/textarea-field';
 import { TextField } from '@/shared/ui/text-field';
 import { notify } from '@/shared/ui/toast';
-import { createFaithful, faithfulKeys, updateFaithful, useChurchChoices, useFaithful } from '../api/faithful';
+import { useChurchChoices, useCreateFaithful, useFaithful, useUpdateFaithful } from '../api/faithful';
 import {
   emptyFaithfulForm,
   faithfulFormSchema,
@@ -181,7 +180,7 @@ export function FaithfulCreatePage() {
   usePageTitle('Nouveau fidèle', { back: listPath });
   const level = useLevel();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const create = useCreateFaithful();
   const pickChurch = level.entityType !== 'CHURCH' || level.entityId === null;
   return (
     <FaithfulForm
@@ -191,8 +190,7 @@ export function FaithfulCreatePage() {
       cancelTo={listPath}
       onSubmit={async (values) => {
         const churchId = pickChurch ? Number(values.church_id) : level.entityId!;
-        const created = await createFaithful(toCreateBody(values, churchId));
-        await queryClient.invalidateQueries({ queryKey: faithfulKeys.lists() });
+        const created = await create.mutateAsync(toCreateBody(values, churchId));
         notify.success('Fidèle enregistré.');
         navigate(paths.page('faithful.detail', { faithfullId: created.id }) ?? listPath);
       }}
@@ -202,7 +200,7 @@ export function FaithfulCreatePage() {
 
 function EditForm({ user, detailPath }: { user: UserDetail; detailPath: string }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const update = useUpdateFaithful(user.id);
   return (
     <FaithfulForm
       initial={formValuesOf(user)}
@@ -210,9 +208,7 @@ function EditForm({ user, detailPath }: { user: UserDetail; detailPath: string }
       submitLabel="Enregistrer les modifications"
       cancelTo={detailPath}
       onSubmit={async (values) => {
-        const updated = await updateFaithful(user.id, toUpdateBody(values));
-        queryClient.setQueryData(faithfulKeys.detail(user.id), updated);
-        await queryClient.invalidateQueries({ queryKey: faithfulKeys.lists() });
+        await update.mutateAsync(toUpdateBody(values));
         notify.success('Fidèle modifié.');
         navigate(detailPath);
       }}
