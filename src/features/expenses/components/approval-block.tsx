@@ -9,7 +9,7 @@ import { Dialog } from '@/shared/ui/dialog';
 import { FormError } from '@/shared/ui/form-error';
 import { TextAreaField } from '@/shared/ui/textarea-field';
 import { notify } from '@/shared/ui/toast';
-import { useRequestAction, type RequestAction } from '../api/expense-request-mutations';
+import { useRequestAction, type RequestAction } from '../api/expense-requests';
 import { useBudgetLines } from '../api/lookups';
 import { BudgetLineRemaining } from './budget-line-remaining';
 import { entityProblem, type RequestRules } from '../lib/detail-rules';

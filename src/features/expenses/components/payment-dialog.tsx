@@ -26,7 +26,7 @@ import { TextField } from '@/shared/ui/text-field';
 import { TextAreaField } from '@/shared/ui/textarea-field';
 import { TimeField } from '@/shared/ui/time-field';
 import { TreasuryAccountField } from '@/shared/ui/treasury-account-fields';
-import { usePayExpenseLine } from '../api/expense-payment-mutation';
+import { usePayExpenseLine } from '../api/expense-lines';
 import type { EntityLevel } from '@/shared/level/level-context';
 import {
   assetDefaults,

@@ -24,7 +24,7 @@ import { Select } from '@/shared/ui/select';
 import { TextAreaField } from '@/shared/ui/textarea-field';
 import { TimeField } from '@/shared/ui/time-field';
 import { notify } from '@/shared/ui/toast';
-import { UploadFailedError, useCreateExpense } from '../api/expense-create-mutation';
+import { UploadFailedError, useCreateExpense } from '../api/expense-requests';
 import { EXPENSE_CATEGORIES, useBudgetLines, usePlannedActivities } from '../api/lookups';
 import type { EntityLevel } from '@/shared/level/level-context';
 import { BudgetLineRemaining, exceedsBudgetLine } from '../components/budget-line-remaining';

@@ -20,7 +20,7 @@ import { Money } from '@/shared/ui/money';
 import { Select } from '@/shared/ui/select';
 import { Spinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
-import { useExpenseBalance, useExpenseList } from '../api/expense-list-query';
+import { useExpenseBalance, useExpenseList } from '../api/expense-requests';
 import { RequestStatusBadge } from '../components/status-badge';
 import { ENTITY_TYPE_LABELS, EXPENSE_REQUEST_STATUS_LABELS } from '../lib/labels';
 

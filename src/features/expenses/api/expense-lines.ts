@@ -1,8 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ExpenseLine, ExpenseLineBody } from '@contract/expenses';
+import type { ExpenseLine, ExpenseLineBody, PaymentBody, PaymentResult } from '@contract/expenses';
 import { http } from '@/shared/api/http-client';
+import { IDEMPOTENCY_HEADER } from '@/shared/api/idempotency';
 import { readItem } from '@/shared/api/list';
 import { expenseKeys } from './keys';
+
+/* The lines of a request (/expenses): added, changed, deleted, cancelled, and paid. */
 
 /** POST /expenses: a line added to a request still pending approval or rejected. */
 export async function addExpenseLine(requestId: number, body: ExpenseLineBody): Promise<ExpenseLine> {
@@ -43,4 +46,20 @@ export function useLineMutations(requestId: number) {
     remove: useMutation({ mutationFn: (id: number) => deleteExpenseLine(id), onSuccess: refresh }),
     cancel: useMutation({ mutationFn: (id: number) => cancelExpenseLine(id), onSuccess: refresh }),
   };
+}
+
+/** PUT /expenses/{id}/validate: one payment of a line, recorded once per Idempotency-Key. */
+export async function payExpenseLine(lineId: number, body: PaymentBody, key: string): Promise<PaymentResult> {
+  const { data } = await http.put<{ data: PaymentResult }>(`/expenses/${lineId}/validate`, body, {
+    headers: { [IDEMPOTENCY_HEADER]: key },
+  });
+  return data.data;
+}
+
+export function usePayExpenseLine(lineId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: PaymentBody; key: string }) => payExpenseLine(lineId, body, key),
+    onSuccess: () => client.invalidateQueries({ queryKey: expenseKeys.all }),
+  });
 }
