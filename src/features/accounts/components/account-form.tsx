@@ -3,8 +3,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ACCOUNT_CATEGORIES, JOURNAL_TYPES, TREASURY_KIND_LABELS } from '@contract/values/accounts';
 import { errorMessage } from '@/shared/lib/errors';
-import { Button } from '@/shared/ui/button';
-import { FormError } from '@/shared/ui/form-error';
+import { FormActions } from '@/shared/ui/form-actions';
 import { Select } from '@/shared/ui/select';
 import { TextAreaField } from '@/shared/ui/textarea-field';
 import { TextField } from '@/shared/ui/text-field';
@@ -104,17 +103,7 @@ export function AccountForm({
           {...register('description')}
         />
       </div>
-      <FormError message={failure} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-            Annuler
-          </Button>
-        )}
-        <Button type="submit" loading={isSubmitting}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormActions failure={failure} saving={isSubmitting} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { TREASURY_KIND_LABELS } from '@contract/values/accounts';
 import type { AccountAdmin } from '@contract/accounts';
 import { errorMessage } from '@/shared/lib/errors';
@@ -12,6 +12,7 @@ import { Card } from '@/shared/ui/card';
 import { CheckboxField } from '@/shared/ui/checkbox-field';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { FormError } from '@/shared/ui/form-error';
+import { MaybeLink } from '@/shared/ui/maybe-link';
 import { TextField } from '@/shared/ui/text-field';
 import { notify } from '@/shared/ui/toast';
 import { useAccountList, useCreateAccount } from '../api/accounts';
@@ -40,14 +41,7 @@ export function AccountListPage() {
       header: 'Numéro',
       className: 'whitespace-nowrap',
       cell: (row) => {
-        const to = paths.page('accounts.detail', { id: row.id });
-        return to ? (
-          <Link to={to} className="font-medium text-brand-700 hover:underline">
-            {row.code}
-          </Link>
-        ) : (
-          row.code
-        );
+        return <MaybeLink to={paths.page('accounts.detail', { id: row.id })}>{row.code}</MaybeLink>;
       },
     },
     { key: 'name', header: 'Nom', mobile: 'title', cell: (row) => row.name },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { Department } from '@contract/org';
 import { levelEntity, useLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
@@ -10,6 +10,7 @@ import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { FormError } from '@/shared/ui/form-error';
+import { MaybeLink } from '@/shared/ui/maybe-link';
 import { PageSection } from '@/shared/ui/page-section';
 import { TextField } from '@/shared/ui/text-field';
 import { useDepartments } from '../api/activities';
@@ -37,13 +38,13 @@ export function DepartmentListPage({ title = 'Départements' }: { title?: string
       header: 'Département',
       mobile: 'title',
       cell: (d) => {
-        const to = dashboard(d);
-        return to ? (
-          <Link to={to} className="font-medium text-brand-700 hover:text-brand-900 hover:underline">
+        return (
+          <MaybeLink
+            to={dashboard(d)}
+            className="font-medium text-brand-700 hover:text-brand-900 hover:underline"
+          >
             {d.name}
-          </Link>
-        ) : (
-          d.name
+          </MaybeLink>
         );
       },
     },

@@ -10,6 +10,7 @@ import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { Dialog } from '@/shared/ui/dialog';
+import { FormActions } from '@/shared/ui/form-actions';
 import { FormError } from '@/shared/ui/form-error';
 import { Money } from '@/shared/ui/money';
 import { PrintButton, PrintStyles } from '@/shared/ui/print';
@@ -164,15 +165,13 @@ export function ReportDetailPage() {
             error={form.formState.errors.comment?.message}
             {...form.register('comment')}
           />
-          <FormError message={sendBack.isError ? errorMessage(sendBack.error) : null} />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => setReturning(false)} disabled={sendBack.isPending}>
-              Annuler
-            </Button>
-            <Button type="submit" variant="danger" loading={sendBack.isPending}>
-              Renvoyer
-            </Button>
-          </div>
+          <FormActions
+            failure={sendBack.isError ? errorMessage(sendBack.error) : null}
+            saving={sendBack.isPending}
+            danger
+            submitLabel="Renvoyer"
+            onCancel={() => setReturning(false)}
+          />
         </form>
       </Dialog>
     </div>

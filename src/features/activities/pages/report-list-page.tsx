@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { REPORT_STATUS_LABELS, type ReportScope, type ReportStatus } from '@contract/values/activities';
 import type { ActivityReport } from '@contract/activities';
 import type { EntityType } from '@contract/common';
@@ -12,6 +12,7 @@ import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { FormError } from '@/shared/ui/form-error';
+import { MaybeLink } from '@/shared/ui/maybe-link';
 import { PageSection } from '@/shared/ui/page-section';
 import { Select } from '@/shared/ui/select';
 import { useReports } from '../api/activities';
@@ -55,13 +56,10 @@ export function ReportListPage({ reading = false }: { reading?: boolean }) {
       header: 'Rapport',
       mobile: 'title',
       cell: (r) => {
-        const to = open(r);
-        return to ? (
-          <Link to={to} className="font-medium text-brand-700 hover:text-brand-900 hover:underline">
+        return (
+          <MaybeLink to={open(r)} className="font-medium text-brand-700 hover:text-brand-900 hover:underline">
             {r.title}
-          </Link>
-        ) : (
-          r.title
+          </MaybeLink>
         );
       },
     },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { Closing } from '@contract/closings';
 import { errorMessage } from '@/shared/lib/errors';
 import { formatDateTime } from '@/shared/lib/format';
@@ -11,6 +11,7 @@ import { Card } from '@/shared/ui/card';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { FormError } from '@/shared/ui/form-error';
+import { MaybeLink } from '@/shared/ui/maybe-link';
 import { Money } from '@/shared/ui/money';
 import { Select } from '@/shared/ui/select';
 import { notify } from '@/shared/ui/toast';
@@ -37,13 +38,10 @@ export function ClosingListPage() {
       header: 'Exercice',
       mobile: 'title',
       cell: (row) => {
-        const to = row.id ? paths.page('closings.detail', { id: row.id }) : null;
-        return to ? (
-          <Link to={to} className="font-medium text-brand-700 hover:underline">
+        return (
+          <MaybeLink to={row.id ? paths.page('closings.detail', { id: row.id }) : null}>
             Exercice {row.year}
-          </Link>
-        ) : (
-          `Exercice ${row.year}`
+          </MaybeLink>
         );
       },
     },

@@ -14,11 +14,10 @@ import { permissionEntity } from '@/shared/level/wire';
 import { useSpacePaths } from '@/shared/routing/space-paths';
 import { usePageTitle } from '@/shared/level/page-title';
 import { usePermissions } from '@/shared/permissions/use-permissions';
-import { Button } from '@/shared/ui/button';
 import { CheckboxField } from '@/shared/ui/checkbox-field';
 import { Combobox } from '@/shared/ui/combobox';
 import { DateField } from '@/shared/ui/date-field';
-import { FormError } from '@/shared/ui/form-error';
+import { FormActions } from '@/shared/ui/form-actions';
 import { MoneyField } from '@/shared/ui/money-field';
 import { Select } from '@/shared/ui/select';
 import { TextAreaField } from '@/shared/ui/textarea-field';
@@ -240,15 +239,13 @@ export function ContributionCreatePage() {
         </div>
         <TextAreaField label="Notes" rows={3} {...register('notes')} error={errors.notes} />
       </div>
-      <FormError message={write.failure} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" onClick={() => back && navigate(back)}>
-          Annuler
-        </Button>
-        <Button type="submit" loading={isSubmitting} disabled={isSubmitting || (!entity && !pickChurch)}>
-          Enregistrer
-        </Button>
-      </div>
+      <FormActions
+        failure={write.failure}
+        saving={isSubmitting}
+        disabled={!entity && !pickChurch}
+        onCancel={() => back && navigate(back)}
+        cancelDisabled={false}
+      />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { formatDateTime } from '@/shared/lib/format';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { Dialog } from '@/shared/ui/dialog';
+import { FormButtons } from '@/shared/ui/form-actions';
 import { FormError } from '@/shared/ui/form-error';
 import { TextAreaField } from '@/shared/ui/textarea-field';
 import { notify } from '@/shared/ui/toast';
@@ -137,21 +138,17 @@ export function ApprovalBlock({ request, rules }: { request: ExpenseRequestDetai
         title="Rejeter la demande"
         dismissible={!busy}
         footer={
-          <>
-            <Button variant="secondary" disabled={busy} onClick={() => setRejecting(false)}>
-              Annuler
-            </Button>
-            <Button
-              variant="danger"
-              loading={running === 'rejected'}
-              onClick={async () => {
-                const trimmed = reason.trim();
-                if (await run('rejected', trimmed ? { reason: trimmed } : {})) setRejecting(false);
-              }}
-            >
-              Rejeter
-            </Button>
-          </>
+          <FormButtons
+            saving={running === 'rejected'}
+            danger
+            submitLabel="Rejeter"
+            onConfirm={async () => {
+              const trimmed = reason.trim();
+              if (await run('rejected', trimmed ? { reason: trimmed } : {})) setRejecting(false);
+            }}
+            onCancel={() => setRejecting(false)}
+            cancelDisabled={busy}
+          />
         }
       >
         <TextAreaField

@@ -14,13 +14,10 @@ import { useAccount } from '@/shared/auth/account-store';
 import { Badge } from '@/shared/ui/badge';
 import { CheckboxField } from '@/shared/ui/checkbox-field';
 import { DateField } from '@/shared/ui/date-field';
+import { FormActions } from '@/shared/ui/form-actions';
 import { formatMoney } from '@/shared/lib/format';
 import { Money } from '@/shared/ui/money';
-import {
-  MoneyWriteActions,
-  MoneyWriteDialog,
-  type MoneyWriteFormProps,
-} from '@/shared/ui/money-write-dialog';
+import { MoneyWriteDialog, type MoneyWriteFormProps } from '@/shared/ui/money-write-dialog';
 import { Select } from '@/shared/ui/select';
 import { TextField } from '@/shared/ui/text-field';
 import { TextAreaField } from '@/shared/ui/textarea-field';
@@ -189,7 +186,7 @@ function PaymentForm({
         </div>
       )}
 
-      <MoneyWriteActions
+      <FormActions
         failure={write.failure}
         saving={write.saving || formState.isSubmitting}
         submitLabel="Payer"

@@ -16,6 +16,7 @@ import { DataTable, pageOf, type DataTableColumn } from '@/shared/ui/data-table'
 import { DateRangeField } from '@/shared/ui/date-range-field';
 import type { DateRangeValue } from '@/shared/ui/date-range';
 import { FormError } from '@/shared/ui/form-error';
+import { MaybeLink } from '@/shared/ui/maybe-link';
 import { Money } from '@/shared/ui/money';
 import { Select } from '@/shared/ui/select';
 import { Spinner } from '@/shared/ui/spinner';
@@ -85,16 +86,15 @@ function ExpenseList({ mine }: { mine: boolean }) {
   const detailPath = (row: ExpenseRequestListItem) => paths.record('expenses.detail', { expenseId: row.id });
   const addPath = mine ? null : paths.page('expenses.add');
 
-  const titleCell = (row: ExpenseRequestListItem) => {
-    const to = detailPath(row);
-    return to ? (
-      <Link to={to} className="font-medium text-brand-700 hover:text-brand-900 hover:underline">
-        {row.title}
-      </Link>
-    ) : (
-      <span className="font-medium">{row.title}</span>
-    );
-  };
+  const titleCell = (row: ExpenseRequestListItem) => (
+    <MaybeLink
+      to={detailPath(row)}
+      className="font-medium text-brand-700 hover:text-brand-900 hover:underline"
+      textClassName="font-medium"
+    >
+      {row.title}
+    </MaybeLink>
+  );
 
   const columns: DataTableColumn<ExpenseRequestListItem>[] = [
     { key: 'date', header: 'Date', cell: (row) => formatDate(row.made_at), className: 'whitespace-nowrap' },

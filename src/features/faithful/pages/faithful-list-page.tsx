@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { FaithfulSummary } from '@contract/faithful';
 import { errorMessage } from '@/shared/lib/errors';
 import { ExportButton } from '@/shared/ui/print';
@@ -12,6 +12,7 @@ import { usePermissions } from '@/shared/permissions/use-permissions';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { FormError } from '@/shared/ui/form-error';
+import { MaybeLink } from '@/shared/ui/maybe-link';
 import { TextField } from '@/shared/ui/text-field';
 import { notify } from '@/shared/ui/toast';
 import { FAITHFUL_PAGE_SIZE, fetchAllFaithful, useFaithfulList } from '../api/faithful';
@@ -68,14 +69,10 @@ export function FaithfulListPage() {
       key: 'name',
       header: 'Nom et prénom',
       cell: (row) => {
-        const to = detailOf(row);
-        const name = `${row.lastname} ${row.firstname}`;
-        return to ? (
-          <Link to={to} className="font-medium text-brand-700 hover:underline">
-            {name}
-          </Link>
-        ) : (
-          <span className="font-medium">{name}</span>
+        return (
+          <MaybeLink to={detailOf(row)} textClassName="font-medium">
+            {`${row.lastname} ${row.firstname}`}
+          </MaybeLink>
         );
       },
     },

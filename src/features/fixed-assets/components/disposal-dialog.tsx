@@ -3,12 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ASSET_DISPOSAL_KIND_LABELS, ASSET_DISPOSAL_KINDS } from '@contract/values/expenses';
 import type { FixedAsset } from '@contract/expenses';
 import { useMoneyWrite } from '@/shared/api/money-write';
+import { FormActions } from '@/shared/ui/form-actions';
 import { Money } from '@/shared/ui/money';
-import {
-  MoneyWriteActions,
-  MoneyWriteDialog,
-  type MoneyWriteFormProps,
-} from '@/shared/ui/money-write-dialog';
+import { MoneyWriteDialog, type MoneyWriteFormProps } from '@/shared/ui/money-write-dialog';
 import { Select } from '@/shared/ui/select';
 import { TextField } from '@/shared/ui/text-field';
 import { TreasuryAccountDateFields } from '@/shared/ui/treasury-account-fields';
@@ -123,7 +120,7 @@ function DisposalForm({ asset, onSavingChange, onDone }: MoneyWriteFormProps & {
           </div>
         </dl>
       )}
-      <MoneyWriteActions failure={write.failure} saving={write.saving} submitLabel="Enregistrer la sortie" />
+      <FormActions failure={write.failure} saving={write.saving} submitLabel="Enregistrer la sortie" />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ASSET_DISPOSAL_KIND_LABELS } from '@contract/values/expenses';
 import type { FixedAsset } from '@contract/expenses';
 import { errorMessage } from '@/shared/lib/errors';
@@ -14,6 +14,7 @@ import { Card } from '@/shared/ui/card';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { FormError } from '@/shared/ui/form-error';
 import { Badge } from '@/shared/ui/badge';
+import { MaybeLink } from '@/shared/ui/maybe-link';
 import { Money } from '@/shared/ui/money';
 import { TextField } from '@/shared/ui/text-field';
 import { ASSET_PAGE_SIZE, useAssetList, useAssetStatistics } from '../api/fixed-assets';
@@ -49,14 +50,7 @@ export function AssetListPage() {
       header: 'Désignation',
       mobile: 'title',
       cell: (row) => {
-        const to = paths.page('fixed-assets.detail', { assetId: row.id });
-        return to ? (
-          <Link to={to} className="font-medium text-brand-700 hover:underline">
-            {row.name}
-          </Link>
-        ) : (
-          row.name
-        );
+        return <MaybeLink to={paths.page('fixed-assets.detail', { assetId: row.id })}>{row.name}</MaybeLink>;
       },
     },
     { key: 'account', header: 'Compte', cell: (row) => row.operationAccount?.name ?? '—' },

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { errorMessage } from '@/shared/lib/errors';
-import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
+import { FormActions } from '@/shared/ui/form-actions';
 import { FormError } from '@/shared/ui/form-error';
 import { TextField } from '@/shared/ui/text-field';
 import { notify } from '@/shared/ui/toast';
@@ -165,14 +165,11 @@ function OrgForm({
         error={errors.email?.message}
         {...register('email')}
       />
-      <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={formState.isSubmitting}>
-          Annuler
-        </Button>
-        <Button type="submit" loading={formState.isSubmitting}>
-          Enregistrer
-        </Button>
-      </div>
+      <FormActions
+        className="border-t border-slate-200 pt-4"
+        saving={formState.isSubmitting}
+        onCancel={onClose}
+      />
     </form>
   );
 }

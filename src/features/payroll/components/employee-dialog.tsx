@@ -4,10 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Employee } from '@contract/payroll';
 import { errorMessage } from '@/shared/lib/errors';
 import type { EntityLevel } from '@/shared/level/level-context';
-import { Button } from '@/shared/ui/button';
 import { DateField } from '@/shared/ui/date-field';
 import { Dialog } from '@/shared/ui/dialog';
-import { FormError } from '@/shared/ui/form-error';
+import { FormActions } from '@/shared/ui/form-actions';
 import { TextField } from '@/shared/ui/text-field';
 import { notify } from '@/shared/ui/toast';
 import { useCreateEmployee, useUpdateEmployee } from '../api/payroll';
@@ -105,15 +104,7 @@ function EmployeeForm({
           {...register('phone')}
         />
       </div>
-      <FormError message={failure} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
-          Annuler
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          Enregistrer
-        </Button>
-      </div>
+      <FormActions failure={failure} saving={isSubmitting} onCancel={onDone} />
     </form>
   );
 }

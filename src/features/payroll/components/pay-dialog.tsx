@@ -4,12 +4,9 @@ import { todayInDenomination } from '@contract/values/dates';
 import { monthLabel } from '@contract/values/payroll';
 import type { Payslip } from '@contract/payroll';
 import { useMoneyWrite } from '@/shared/api/money-write';
+import { FormActions } from '@/shared/ui/form-actions';
 import { Money } from '@/shared/ui/money';
-import {
-  MoneyWriteActions,
-  MoneyWriteDialog,
-  type MoneyWriteFormProps,
-} from '@/shared/ui/money-write-dialog';
+import { MoneyWriteDialog, type MoneyWriteFormProps } from '@/shared/ui/money-write-dialog';
 import { TreasuryAccountDateFields } from '@/shared/ui/treasury-account-fields';
 import { usePayPayslip } from '../api/payroll';
 import { payFormSchema, toPayBody, type PayFormValues } from '../lib/forms';
@@ -71,7 +68,7 @@ function PayForm({ payslip, onSavingChange, onDone }: MoneyWriteFormProps & { pa
           dateLabel="Date du paiement"
         />
       </div>
-      <MoneyWriteActions
+      <FormActions
         failure={write.failure}
         saving={write.saving || formState.isSubmitting}
         submitLabel="Payer"

@@ -6,8 +6,8 @@ import { errorMessage } from '@/shared/lib/errors';
 import { levelEntity, useLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
 import { useSpacePaths } from '@/shared/routing/space-paths';
-import { Button } from '@/shared/ui/button';
 import { Combobox } from '@/shared/ui/combobox';
+import { FormActions } from '@/shared/ui/form-actions';
 import { FormError } from '@/shared/ui/form-error';
 import { notify } from '@/shared/ui/toast';
 import { useCreatePayslip, useEmployees } from '../api/payroll';
@@ -88,15 +88,7 @@ export function PayslipCreatePage() {
           </Link>
         </p>
       )}
-      <FormError message={failure} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={() => navigate(listPath)} disabled={isSubmitting}>
-          Annuler
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          Enregistrer
-        </Button>
-      </div>
+      <FormActions failure={failure} saving={isSubmitting} onCancel={() => navigate(listPath)} />
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { errorMessage } from '@/shared/lib/errors';
 import { formatMoney } from '@/shared/lib/format';
 import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
+import { FormButtons } from '@/shared/ui/form-actions';
 import { FormError } from '@/shared/ui/form-error';
 import { Select } from '@/shared/ui/select';
 import { TextField } from '@/shared/ui/text-field';
@@ -77,14 +78,13 @@ export function CreateSubscriptionDialog({ group }: { group: EntityLevel }) {
       title="Nouvelle souscription"
       description={SUBSCRIPTION_TARGETS.includes(target) ? undefined : 'Groupe non pris en charge'}
       footer={
-        <>
-          <Button variant="secondary" onClick={() => setOpen(false)} type="button">
-            Annuler
-          </Button>
-          <Button type="submit" form="create-subscription" loading={formState.isSubmitting}>
-            Créer
-          </Button>
-        </>
+        <FormButtons
+          form="create-subscription"
+          saving={formState.isSubmitting}
+          submitLabel="Créer"
+          onCancel={() => setOpen(false)}
+          cancelDisabled={false}
+        />
       }
     >
       <form id="create-subscription" noValidate onSubmit={submit} className="space-y-4">

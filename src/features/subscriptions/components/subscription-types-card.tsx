@@ -9,6 +9,7 @@ import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { Dialog } from '@/shared/ui/dialog';
+import { FormButtons } from '@/shared/ui/form-actions';
 import { FormError } from '@/shared/ui/form-error';
 import { Money } from '@/shared/ui/money';
 import { Select } from '@/shared/ui/select';
@@ -125,14 +126,12 @@ function TypeDialog({ type, onClose }: { type: SubscriptionType | null; onClose:
       onOpenChange={(open) => !open && onClose()}
       title={type ? 'Modifier le type de souscription' : 'Nouveau type de souscription'}
       footer={
-        <>
-          <Button variant="secondary" type="button" onClick={onClose}>
-            Annuler
-          </Button>
-          <Button type="submit" form="subscription-type" loading={formState.isSubmitting}>
-            Enregistrer
-          </Button>
-        </>
+        <FormButtons
+          form="subscription-type"
+          saving={formState.isSubmitting}
+          onCancel={onClose}
+          cancelDisabled={false}
+        />
       }
     >
       <form id="subscription-type" noValidate onSubmit={submit} className="space-y-4">
