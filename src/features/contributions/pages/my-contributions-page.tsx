@@ -13,6 +13,7 @@ import { Button } from '@/shared/ui/button';
 import { pageOf } from '@/shared/ui/data-table';
 import { Dialog } from '@/shared/ui/dialog';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { SimpleTable } from '@/shared/ui/simple-table';
 import { Spinner } from '@/shared/ui/spinner';
 import { useContributionList, useContributionStatement, useContributionSummary } from '../api/contributions';
 import { PrintPortal } from '../components/print-portal';
@@ -37,26 +38,43 @@ export function StatementDocument({ statement }: { statement: ContributionStatem
       {statement.lines.length === 0 ? (
         <p className="py-4 text-slate-600">Aucune contribution enregistrée en {statement.year}.</p>
       ) : (
-        <table className="mt-3 w-full text-left">
-          <thead>
-            <tr className="border-b border-slate-300 text-xs uppercase text-slate-500">
-              <th className="py-1 pr-2">Date</th>
-              <th className="py-1 pr-2">N° reçu</th>
-              <th className="py-1 pr-2">Type</th>
-              <th className="py-1 text-right">Montant</th>
-            </tr>
-          </thead>
-          <tbody>
-            {statement.lines.map((line) => (
-              <tr key={line.receipt_number} className="border-b border-slate-100">
-                <td className="py-1 pr-2 whitespace-nowrap">{formatDate(line.occurred_at)}</td>
-                <td className="py-1 pr-2 font-mono text-xs">{line.receipt_number}</td>
-                <td className="py-1 pr-2">{CONTRIBUTION_TYPE_LABELS[line.type]}</td>
-                <td className="py-1 text-right tabular-nums">{formatMoney(line.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SimpleTable
+          className="mt-3 w-full text-left"
+          headRowClassName="border-b border-slate-300 text-xs uppercase text-slate-500"
+          rowClassName="border-b border-slate-100"
+          cellClassName="py-1"
+          rows={statement.lines}
+          rowKey={(line) => line.receipt_number}
+          columns={[
+            {
+              key: 'date',
+              header: 'Date',
+              className: 'pr-2',
+              cellClassName: 'whitespace-nowrap',
+              cell: (line) => formatDate(line.occurred_at),
+            },
+            {
+              key: 'receipt',
+              header: 'N° reçu',
+              className: 'pr-2',
+              cellClassName: 'font-mono text-xs',
+              cell: (line) => line.receipt_number,
+            },
+            {
+              key: 'type',
+              header: 'Type',
+              className: 'pr-2',
+              cell: (line) => CONTRIBUTION_TYPE_LABELS[line.type],
+            },
+            {
+              key: 'amount',
+              header: 'Montant',
+              className: 'text-right',
+              cellClassName: 'tabular-nums',
+              cell: (line) => formatMoney(line.amount),
+            },
+          ]}
+        />
       )}
       <dl className="mt-3 space-y-1">
         {statement.by_type.map((row) => (

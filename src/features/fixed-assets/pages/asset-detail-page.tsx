@@ -17,6 +17,7 @@ import { FormError } from '@/shared/ui/form-error';
 import { LogoLoader } from '@/shared/ui/logo-loader';
 import { Money } from '@/shared/ui/money';
 import { PrintButton, PrintStyles } from '@/shared/ui/print';
+import { SimpleTable } from '@/shared/ui/simple-table';
 import { notify } from '@/shared/ui/toast';
 import { useAsset, useDeleteAsset } from '../api/fixed-assets';
 import { ASSET_WRITE_CODE, currencyLabel } from '../lib/labels';
@@ -200,54 +201,51 @@ function AssetView({ asset }: { asset: FixedAsset }) {
               <Money amount={asset.residual_value} />) · dotation annuelle{' '}
               <Money amount={plan.annual_charge} /> · à partir du {formatDate(plan.start)}
             </p>
-            <div
-              role="region"
-              aria-label="Plan d'amortissement, défilement horizontal"
-              tabIndex={0}
-              className="overflow-x-auto"
-            >
-              <table className="w-full min-w-[520px] text-sm">
-                <caption className="sr-only">Plan d'amortissement</caption>
-                <thead>
-                  <tr className="border-b border-slate-200 text-left text-slate-700">
-                    <th scope="col" className="py-2 pr-3">
-                      Exercice
-                    </th>
-                    <th scope="col" className="py-2 pr-3 text-right">
-                      Mois
-                    </th>
-                    <th scope="col" className="py-2 pr-3 text-right">
-                      Dotation
-                    </th>
-                    <th scope="col" className="py-2 pr-3 text-right">
-                      Cumul des amortissements
-                    </th>
-                    <th scope="col" className="py-2 text-right">
-                      Valeur nette comptable
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {plan.years.map((y) => (
-                    <tr key={y.year} className="border-b border-slate-100">
-                      <th scope="row" className="py-2 pr-3 text-left font-medium">
-                        {y.year}
-                      </th>
-                      <td className="py-2 pr-3 text-right tabular-nums">{y.months}</td>
-                      <td className="py-2 pr-3 text-right">
-                        <Money amount={y.charge} />
-                      </td>
-                      <td className="py-2 pr-3 text-right">
-                        <Money amount={y.accumulated} />
-                      </td>
-                      <td className="py-2 text-right">
-                        <Money amount={y.net_book_value} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <SimpleTable
+              scroll={{ label: "Plan d'amortissement, défilement horizontal", className: 'overflow-x-auto' }}
+              caption="Plan d'amortissement"
+              className="w-full min-w-[520px] text-sm"
+              headRowClassName="border-b border-slate-200 text-left text-slate-700"
+              rowClassName="border-b border-slate-100"
+              cellClassName="py-2"
+              rows={plan.years}
+              rowKey={(y) => y.year}
+              columns={[
+                {
+                  key: 'year',
+                  header: 'Exercice',
+                  className: 'pr-3',
+                  rowHeader: true,
+                  cellClassName: 'text-left font-medium',
+                  cell: (y) => y.year,
+                },
+                {
+                  key: 'months',
+                  header: 'Mois',
+                  className: 'pr-3 text-right',
+                  cellClassName: 'tabular-nums',
+                  cell: (y) => y.months,
+                },
+                {
+                  key: 'charge',
+                  header: 'Dotation',
+                  className: 'pr-3 text-right',
+                  cell: (y) => <Money amount={y.charge} />,
+                },
+                {
+                  key: 'accumulated',
+                  header: 'Cumul des amortissements',
+                  className: 'pr-3 text-right',
+                  cell: (y) => <Money amount={y.accumulated} />,
+                },
+                {
+                  key: 'net',
+                  header: 'Valeur nette comptable',
+                  className: 'text-right',
+                  cell: (y) => <Money amount={y.net_book_value} />,
+                },
+              ]}
+            />
           </>
         )}
       </Card>

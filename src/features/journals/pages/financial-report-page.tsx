@@ -14,6 +14,7 @@ import { DocumentScope } from '../components/document-scope';
 import { PeriodFilter } from '../components/period-filter';
 import { monthLabel, MonthChart } from '@/shared/ui/month-chart';
 import { ExportButton, PrintButton, PrintStyles, usePrinting } from '@/shared/ui/print';
+import { SimpleTable } from '@/shared/ui/simple-table';
 import { usePeriodFilter } from '../lib/period';
 
 const cell = 'px-3 py-2';
@@ -156,42 +157,53 @@ function Report({ entity, name }: { entity: EntityLevel; name: string }) {
           </div>
           <Card title="Trésorerie">
             {/* 480 px of columns: on a phone the table scrolls in its own region, reachable by keyboard */}
-            <div role="region" aria-label="Trésorerie par journal" tabIndex={0} className="overflow-x-auto">
-              <table className="w-full min-w-[480px] text-sm">
-                <caption className="sr-only">Trésorerie par journal</caption>
-                <thead>
-                  <tr className="text-left text-xs text-slate-500 uppercase">
-                    <th className={cell}>Journal</th>
-                    <th className={`${cell} text-right`}>Début de période</th>
-                    <th className={`${cell} text-right`}>Recettes</th>
-                    <th className={`${cell} text-right`}>Dépenses</th>
-                    <th className={`${cell} text-right`}>Fin de période</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.treasury.map((t) => (
-                    <tr key={t.journal_type} className="border-t border-slate-100">
-                      <th scope="row" className={`${cell} text-left font-normal`}>
-                        {JOURNAL_TYPE_LABELS[t.journal_type]}
-                      </th>
-                      <td className={`${cell} text-right`}>{money(t.opening)}</td>
-                      <td className={`${cell} text-right`}>{money(t.receipts)}</td>
-                      <td className={`${cell} text-right`}>{money(t.expenses)}</td>
-                      <td className={`${cell} text-right`}>{money(t.closing)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot className="border-t-2 border-slate-300 font-semibold">
-                  <tr>
-                    <td className={cell}>Total</td>
-                    <td className={`${cell} text-right`}>{money(data.treasury_total.opening)}</td>
-                    <td className={cell} />
-                    <td className={cell} />
-                    <td className={`${cell} text-right`}>{money(data.treasury_total.closing)}</td>
-                  </tr>
-                </tfoot>
-              </table>
-            </div>
+            <SimpleTable
+              scroll={{ label: 'Trésorerie par journal', className: 'overflow-x-auto' }}
+              caption="Trésorerie par journal"
+              className="w-full min-w-[480px] text-sm"
+              headRowClassName="text-left text-xs text-slate-500 uppercase"
+              rowClassName="border-t border-slate-100"
+              footClassName="border-t-2 border-slate-300 font-semibold"
+              cellClassName={cell}
+              rows={data.treasury}
+              rowKey={(t) => t.journal_type}
+              columns={[
+                {
+                  key: 'journal',
+                  header: 'Journal',
+                  rowHeader: true,
+                  cellClassName: 'text-left font-normal',
+                  cell: (t) => JOURNAL_TYPE_LABELS[t.journal_type],
+                  footer: 'Total',
+                },
+                {
+                  key: 'opening',
+                  header: 'Début de période',
+                  className: 'text-right',
+                  cell: (t) => money(t.opening),
+                  footer: money(data.treasury_total.opening),
+                },
+                {
+                  key: 'receipts',
+                  header: 'Recettes',
+                  className: 'text-right',
+                  cell: (t) => money(t.receipts),
+                },
+                {
+                  key: 'expenses',
+                  header: 'Dépenses',
+                  className: 'text-right',
+                  cell: (t) => money(t.expenses),
+                },
+                {
+                  key: 'closing',
+                  header: 'Fin de période',
+                  className: 'text-right',
+                  cell: (t) => money(t.closing),
+                  footer: money(data.treasury_total.closing),
+                },
+              ]}
+            />
           </Card>
           <Card title="Recettes et dépenses par mois">
             <MonthChart points={data.months} title="Recettes et dépenses par mois" period={{ minSlot: 48 }} />
