@@ -1,7 +1,10 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { cn } from '@/shared/lib/cn';
+import { errorMessage } from '@/shared/lib/errors';
 import { Button } from './button';
 import { FormError } from './form-error';
+import { notify } from './toast';
 
 export type FormButtonsProps = {
   /** the submit's text (default 'Enregistrer') */
@@ -18,6 +21,8 @@ export type FormButtonsProps = {
   onConfirm?: () => void;
   /** 'Annuler' before the submit, when given */
   onCancel?: () => void;
+  /** 'Annuler' goes to this page (instead of `onCancel`) */
+  cancelTo?: string;
   /** the cancel's text (default 'Annuler') */
   cancelLabel?: ReactNode;
   /** whether 'Annuler' is disabled (default: while saving) */
@@ -33,15 +38,22 @@ export function FormButtons({
   form,
   onConfirm,
   onCancel,
+  cancelTo,
   cancelLabel = 'Annuler',
   cancelDisabled = saving,
 }: FormButtonsProps) {
   return (
     <>
-      {onCancel && (
-        <Button variant="secondary" onClick={onCancel} disabled={cancelDisabled}>
+      {cancelTo !== undefined ? (
+        <CancelTo to={cancelTo} disabled={cancelDisabled}>
           {cancelLabel}
-        </Button>
+        </CancelTo>
+      ) : (
+        onCancel && (
+          <Button variant="secondary" onClick={onCancel} disabled={cancelDisabled}>
+            {cancelLabel}
+          </Button>
+        )
       )}
       <Button
         type={onConfirm ? 'button' : 'submit'}
@@ -54,6 +66,16 @@ export function FormButtons({
         {submitLabel}
       </Button>
     </>
+  );
+}
+
+/** 'Annuler' that goes back to a page (the router is only asked for it here). */
+function CancelTo({ to, disabled, children }: { to: string; disabled: boolean; children: ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <Button variant="secondary" onClick={() => navigate(to)} disabled={disabled}>
+      {children}
+    </Button>
   );
 }
 
@@ -79,4 +101,27 @@ export function FormActions({
       </div>
     </>
   );
+}
+
+/**
+ * The last refusal of a form's write, for `FormActions`: `attempt(write)` clears it, runs the write (the
+ * call, then its toast and where the page goes), and if the write is refused keeps the French message
+ * and shows it in a toast; it resolves whether the write went through. `onFields` sees a refusal
+ * first and answers true when it put the messages on the form's fields (then the form shows no failure).
+ */
+export function useFailure(onFields?: (error: unknown) => boolean) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const attempt = async (write: () => Promise<unknown>): Promise<boolean> => {
+    setFailure(null);
+    try {
+      await write();
+      return true;
+    } catch (error) {
+      const message = errorMessage(error);
+      if (!onFields?.(error)) setFailure(message);
+      notify.error(message);
+      return false;
+    }
+  };
+  return { failure, attempt };
 }

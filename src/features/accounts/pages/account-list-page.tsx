@@ -13,7 +13,7 @@ import { CheckboxField } from '@/shared/ui/checkbox-field';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { FormError } from '@/shared/ui/form-error';
 import { MaybeLink } from '@/shared/ui/maybe-link';
-import { TextField } from '@/shared/ui/text-field';
+import { SearchField } from '@/shared/ui/text-field';
 import { notify } from '@/shared/ui/toast';
 import { useAccountList, useCreateAccount } from '../api/accounts';
 import { AccountForm } from '../components/account-form';
@@ -66,14 +66,7 @@ export function AccountListPage() {
     <div className="mx-auto max-w-6xl space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="w-full max-w-md">
-          <TextField
-            label="Rechercher"
-            type="search"
-            placeholder="Nom ou début du numéro…"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            autoComplete="off"
-          />
+          <SearchField placeholder="Nom ou début du numéro…" value={search} onChange={setSearch} />
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <CheckboxField

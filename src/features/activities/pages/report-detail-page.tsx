@@ -16,7 +16,7 @@ import { Money } from '@/shared/ui/money';
 import { PrintButton, PrintStyles } from '@/shared/ui/print';
 import { Spinner } from '@/shared/ui/spinner';
 import { TextAreaField } from '@/shared/ui/textarea-field';
-import { notify } from '@/shared/ui/toast';
+import { toastWrite } from '@/shared/ui/toast';
 import { useReport, useReturnReport, useSubmitReport } from '../api/activities';
 import { ReportStatusBadge } from '../components/badges';
 import { ReportAttachments } from '../components/report-attachments';
@@ -68,21 +68,12 @@ export function ReportDetailPage() {
   if (!report) return <FormError message={errorMessage(query.error)} />;
 
   const doSubmit = async () => {
-    try {
-      await submit.mutateAsync();
-      notify.success('Rapport soumis au niveau supérieur.');
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
+    await toastWrite(submit.mutateAsync(), 'Rapport soumis au niveau supérieur.');
   };
   const doReturn = form.handleSubmit(async ({ comment }) => {
-    try {
-      await sendBack.mutateAsync(comment);
-      notify.success('Rapport renvoyé.');
+    if (await toastWrite(sendBack.mutateAsync(comment), 'Rapport renvoyé.')) {
       setReturning(false);
       form.reset();
-    } catch (error) {
-      notify.error(errorMessage(error));
     }
   });
 

@@ -12,7 +12,7 @@ import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { FormError } from '@/shared/ui/form-error';
 import { LogoLoader } from '@/shared/ui/logo-loader';
 import { Money } from '@/shared/ui/money';
-import { notify } from '@/shared/ui/toast';
+import { notify, toastWrite } from '@/shared/ui/toast';
 import { useBudget, useBudgetAction, useDeleteBudget, useSaveLines, type BudgetAction } from '../api/budgets';
 import { useTemplates } from '../api/templates';
 import { LinesEditor } from '../components/lines-editor';
@@ -78,13 +78,14 @@ function BudgetView({ budget }: { budget: BudgetDetail }) {
   const { can } = budget;
 
   const act = async (name: BudgetAction, reason?: string) => {
-    try {
-      await action.mutateAsync({ action: name, reason });
-      notify.success(name === 'reject' ? 'Budget rejeté.' : CONFIRM[name].done);
+    if (
+      await toastWrite(
+        action.mutateAsync({ action: name, reason }),
+        name === 'reject' ? 'Budget rejeté.' : CONFIRM[name].done,
+      )
+    ) {
       setConfirm(null);
       setRejecting(false);
-    } catch (error) {
-      notify.error(errorMessage(error));
     }
   };
 
@@ -235,13 +236,9 @@ function BudgetView({ budget }: { budget: BudgetDetail }) {
         danger
         loading={remove.isPending}
         onConfirm={async () => {
-          try {
-            await remove.mutateAsync(undefined);
-            notify.success('Brouillon supprimé.');
+          if (await toastWrite(remove.mutateAsync(undefined), 'Brouillon supprimé.')) {
             const list = paths.page('budgets.list') ?? paths.record('budgets.list');
             if (list) navigate(list);
-          } catch (error) {
-            notify.error(errorMessage(error));
           }
         }}
       />

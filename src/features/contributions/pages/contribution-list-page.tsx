@@ -22,7 +22,6 @@ import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import type { DateRangeValue } from '@/shared/ui/date-range';
 import { DateRangeField } from '@/shared/ui/date-range-field';
 import { Select } from '@/shared/ui/select';
-import { TextField } from '@/shared/ui/text-field';
 import {
   fetchContributions,
   useContributionList,
@@ -40,6 +39,7 @@ import {
   TYPE_OPTIONS,
 } from '../labels';
 import { FormError } from '@/shared/ui/form-error';
+import { SearchField } from '@/shared/ui/text-field';
 
 export const CONTRIBUTION_PAGE_SIZE = 20;
 const EXPORT_PAGE_SIZE = 1000;
@@ -284,14 +284,7 @@ function ContributionList({ scope: resolved, title }: { scope: ContributionScope
             />
           </>
         )}
-        <TextField
-          label="Rechercher"
-          type="search"
-          placeholder="N° de reçu ou nom"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          autoComplete="off"
-        />
+        <SearchField placeholder="N° de reçu ou nom" value={search} onChange={setSearch} />
       </div>
 
       {list.data && <TotalsBar totals={list.data.totals} listed={list.data.meta.total} />}

@@ -20,7 +20,7 @@ import { MaybeLink } from '@/shared/ui/maybe-link';
 import { Money } from '@/shared/ui/money';
 import { Select } from '@/shared/ui/select';
 import { Spinner } from '@/shared/ui/spinner';
-import { TextField } from '@/shared/ui/text-field';
+import { SearchField } from '@/shared/ui/text-field';
 import { useExpenseBalance, useExpenseList } from '../api/expense-requests';
 import { RequestStatusBadge } from '../components/status-badge';
 import { ENTITY_TYPE_LABELS, EXPENSE_REQUEST_STATUS_LABELS } from '../lib/labels';
@@ -144,14 +144,7 @@ function ExpenseList({ mine }: { mine: boolean }) {
       </section>
 
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end">
-        <TextField
-          label="Rechercher"
-          type="search"
-          placeholder="Titre, description, référence…"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          autoComplete="off"
-        />
+        <SearchField placeholder="Titre, description, référence…" value={search} onChange={setSearch} />
         <Select label="Statut" options={statusOptions} value={status} onChange={setStatus} />
         <DateRangeField label="Période" value={period} onChange={setPeriod} placeholder="Toutes les dates" />
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-1">

@@ -10,7 +10,7 @@ import { usePageTitle } from '@/shared/level/page-title';
 import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Combobox } from '@/shared/ui/combobox';
 import { DateField } from '@/shared/ui/date-field';
-import { FormActions } from '@/shared/ui/form-actions';
+import { FormActions, useFailure } from '@/shared/ui/form-actions';
 import { FormError } from '@/shared/ui/form-error';
 import { LogoLoader } from '@/shared/ui/logo-loader';
 import { Select } from '@/shared/ui/select';
@@ -46,8 +46,6 @@ export function FaithfulForm({
   onSubmit: (values: FaithfulFormValues) => Promise<void>;
   cancelTo: string;
 }) {
-  const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
   const [churchSearch, setChurchSearch] = useState('');
   const debouncedChurch = useDebouncedValue(churchSearch.trim(), 500);
   const churches = useChurchChoices(debouncedChurch, pickChurch);
@@ -57,19 +55,13 @@ export function FaithfulForm({
   });
   const { register, control, handleSubmit, formState, setError } = form;
   const { errors, isSubmitting } = formState;
-
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      for (const field of fields) setError(field.field, { type: 'server', message: field.message });
-      const message = errorMessage(error);
-      if (fields.length === 0) setFailure(message);
-      notify.error(message);
-    }
+  // the fields the server refused carry its messages; any other refusal is the form's
+  const { failure, attempt } = useFailure((error) => {
+    const fields = fieldErrorsOf(error);
+    for (const field of fields) setError(field.field, { type: 'server', message: field.message });
+    return fields.length > 0;
   });
+  const submit = handleSubmit((values) => attempt(() => onSubmit(values)));
 
   return (
     <form onSubmit={submit} noValidate className="mx-auto max-w-2xl space-y-4">
@@ -160,12 +152,7 @@ export function FaithfulForm({
           error={errors.address}
         />
       </div>
-      <FormActions
-        failure={failure}
-        saving={isSubmitting}
-        submitLabel={submitLabel}
-        onCancel={() => navigate(cancelTo)}
-      />
+      <FormActions failure={failure} saving={isSubmitting} submitLabel={submitLabel} cancelTo={cancelTo} />
     </form>
   );
 }

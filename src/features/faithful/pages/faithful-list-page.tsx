@@ -13,7 +13,7 @@ import { Button } from '@/shared/ui/button';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { FormError } from '@/shared/ui/form-error';
 import { MaybeLink } from '@/shared/ui/maybe-link';
-import { TextField } from '@/shared/ui/text-field';
+import { SearchField } from '@/shared/ui/text-field';
 import { notify } from '@/shared/ui/toast';
 import { FAITHFUL_PAGE_SIZE, fetchAllFaithful, useFaithfulList } from '../api/faithful';
 import { ImportDialog } from '../components/import-dialog';
@@ -103,13 +103,10 @@ export function FaithfulListPage() {
     <div className="mx-auto max-w-6xl space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="w-full max-w-md">
-          <TextField
-            label="Rechercher"
-            type="search"
+          <SearchField
             placeholder="Nom, téléphone, email ou matricule…"
             value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            autoComplete="off"
+            onChange={setSearch}
           />
         </div>
         <div className="flex flex-wrap gap-2">

@@ -17,7 +17,7 @@ import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { FormError } from '@/shared/ui/form-error';
 import { TextAreaField } from '@/shared/ui/textarea-field';
-import { notify } from '@/shared/ui/toast';
+import { notify, toastWrite } from '@/shared/ui/toast';
 import {
   useDecideTransfer,
   useRequestTransfer,
@@ -294,15 +294,15 @@ export function FaithfulTransferPage() {
   const confirm = async () => {
     if (!decision) return;
     setDeciding(true);
-    try {
-      await decide.mutateAsync({ id: decision.transfer.id, decision: decision.action });
-      notify.success(DECISION_TEXTS[decision.action].done);
+    if (
+      await toastWrite(
+        decide.mutateAsync({ id: decision.transfer.id, decision: decision.action }),
+        DECISION_TEXTS[decision.action].done,
+      )
+    ) {
       setDecision(null);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setDeciding(false);
     }
+    setDeciding(false);
   };
 
   return (

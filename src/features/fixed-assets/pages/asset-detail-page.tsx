@@ -18,7 +18,7 @@ import { LogoLoader } from '@/shared/ui/logo-loader';
 import { Money } from '@/shared/ui/money';
 import { PrintButton, PrintStyles } from '@/shared/ui/print';
 import { SimpleTable } from '@/shared/ui/simple-table';
-import { notify } from '@/shared/ui/toast';
+import { toastWrite } from '@/shared/ui/toast';
 import { useAsset, useDeleteAsset } from '../api/fixed-assets';
 import { ASSET_WRITE_CODE, currencyLabel } from '../lib/labels';
 
@@ -264,12 +264,8 @@ function AssetView({ asset }: { asset: FixedAsset }) {
         danger
         loading={remove.isPending}
         onConfirm={async () => {
-          try {
-            await remove.mutateAsync();
-            notify.success('Immobilisation supprimée.');
+          if (await toastWrite(remove.mutateAsync(), 'Immobilisation supprimée.')) {
             navigate(paths.page('fixed-assets.list') ?? paths.home);
-          } catch (error) {
-            notify.error(errorMessage(error));
           }
         }}
       />

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useParams } from 'react-router';
@@ -10,7 +9,7 @@ import { useSpacePaths } from '@/shared/routing/space-paths';
 import { CheckboxField } from '@/shared/ui/checkbox-field';
 import { Combobox } from '@/shared/ui/combobox';
 import { DateField } from '@/shared/ui/date-field';
-import { FormActions } from '@/shared/ui/form-actions';
+import { FormActions, useFailure } from '@/shared/ui/form-actions';
 import { FormError } from '@/shared/ui/form-error';
 import { LogoLoader } from '@/shared/ui/logo-loader';
 import { Money } from '@/shared/ui/money';
@@ -46,8 +45,7 @@ function AssetForm({
   cancelTo: string;
   onSubmit: (values: AssetFormValues) => Promise<void>;
 }) {
-  const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useFailure();
   const { register, control, handleSubmit, formState } = useForm<AssetFormValues>({
     resolver: zodResolver(assetFormSchema),
     defaultValues: initial,
@@ -58,16 +56,7 @@ function AssetForm({
     name: ['depreciable', 'purchase_price', 'additional_costs'],
   });
 
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      const message = errorMessage(error);
-      setFailure(message);
-      notify.error(message);
-    }
-  });
+  const submit = handleSubmit((values) => attempt(() => onSubmit(values)));
 
   const currencies = options.currencies.map((c) =>
     c.value === 'XOF' ? { value: c.value, label: 'FCFA (XOF)' } : c,
@@ -181,12 +170,7 @@ function AssetForm({
           {...register('residual_value')}
         />
       </div>
-      <FormActions
-        failure={failure}
-        saving={isSubmitting}
-        submitLabel={submitLabel}
-        onCancel={() => navigate(cancelTo)}
-      />
+      <FormActions failure={failure} saving={isSubmitting} submitLabel={submitLabel} cancelTo={cancelTo} />
     </form>
   );
 }

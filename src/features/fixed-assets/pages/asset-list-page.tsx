@@ -16,7 +16,7 @@ import { FormError } from '@/shared/ui/form-error';
 import { Badge } from '@/shared/ui/badge';
 import { MaybeLink } from '@/shared/ui/maybe-link';
 import { Money } from '@/shared/ui/money';
-import { TextField } from '@/shared/ui/text-field';
+import { SearchField } from '@/shared/ui/text-field';
 import { ASSET_PAGE_SIZE, useAssetList, useAssetStatistics } from '../api/fixed-assets';
 import { ASSET_WRITE_CODE, assetPermissionEntity } from '../lib/labels';
 
@@ -148,14 +148,7 @@ export function AssetListPage() {
       )}
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="w-full max-w-md">
-          <TextField
-            label="Rechercher"
-            type="search"
-            placeholder="Nom, référence ou fournisseur…"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            autoComplete="off"
-          />
+          <SearchField placeholder="Nom, référence ou fournisseur…" value={search} onChange={setSearch} />
         </div>
         {addPath && permissions.has(ASSET_WRITE_CODE) && (
           <Button onClick={() => navigate(addPath)}>Nouvelle immobilisation</Button>

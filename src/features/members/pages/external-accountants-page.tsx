@@ -15,7 +15,7 @@ import { Combobox } from '@/shared/ui/combobox';
 import { DataTable } from '@/shared/ui/data-table';
 import { Dialog } from '@/shared/ui/dialog';
 import { FormActions } from '@/shared/ui/form-actions';
-import { TextField } from '@/shared/ui/text-field';
+import { SearchField, TextField } from '@/shared/ui/text-field';
 import { notify } from '@/shared/ui/toast';
 import {
   ACCOUNTANTS_PAGE_SIZE,
@@ -216,14 +216,7 @@ export function ExternalAccountantsPage() {
       <Card>
         <div className="mb-3 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <div className="w-full sm:max-w-sm">
-            <TextField
-              label="Rechercher"
-              type="search"
-              placeholder="Rechercher un comptable..."
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              autoComplete="off"
-            />
+            <SearchField placeholder="Rechercher un comptable..." value={search} onChange={setSearch} />
           </div>
           <Button type="button" onClick={() => setCreating(true)}>
             Nouveau comptable externe

@@ -13,6 +13,7 @@ import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
+import { useFailure } from '@/shared/ui/form-actions';
 import { FormError } from '@/shared/ui/form-error';
 import { LogoLoader } from '@/shared/ui/logo-loader';
 import { Money } from '@/shared/ui/money';
@@ -159,25 +160,20 @@ function PayslipSheet({ payslip }: { payslip: Payslip }) {
 
 function EditCard({ payslip }: { payslip: Payslip }) {
   const update = useUpdatePayslip(payslip.id);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useFailure();
   const { register, control, handleSubmit, formState, reset } = useForm<PayslipFormValues>({
     resolver: zodResolver(payslipFormSchema),
     defaultValues: payslipFormValues(payslip),
   });
   const { errors, isSubmitting } = formState;
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
+  const submit = handleSubmit((values) =>
+    attempt(async () => {
       const { employee_id: _employee, ...body } = toPayslipBody(values);
       const saved = await update.mutateAsync(body);
       reset(payslipFormValues(saved));
       notify.success('Fiche de paie modifiée.');
-    } catch (error) {
-      const message = errorMessage(error);
-      setFailure(message);
-      notify.error(message);
-    }
-  });
+    }),
+  );
   return (
     <Card title="Modifier la fiche de paie" className="print:hidden">
       <form onSubmit={submit} noValidate aria-label="Modifier la fiche de paie" className="space-y-4">

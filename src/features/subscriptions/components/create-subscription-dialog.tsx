@@ -7,9 +7,7 @@ import type { EntityLevel } from '@/shared/level/level-context';
 import { errorMessage } from '@/shared/lib/errors';
 import { formatMoney } from '@/shared/lib/format';
 import { Button } from '@/shared/ui/button';
-import { Dialog } from '@/shared/ui/dialog';
-import { FormButtons } from '@/shared/ui/form-actions';
-import { FormError } from '@/shared/ui/form-error';
+import { FormDialog } from '@/shared/ui/form-dialog';
 import { Select } from '@/shared/ui/select';
 import { TextField } from '@/shared/ui/text-field';
 import { notify } from '@/shared/ui/toast';
@@ -71,70 +69,64 @@ export function CreateSubscriptionDialog({ group }: { group: EntityLevel }) {
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={setOpen}
       trigger={<Button>Nouvelle souscription</Button>}
       title="Nouvelle souscription"
       description={SUBSCRIPTION_TARGETS.includes(target) ? undefined : 'Groupe non pris en charge'}
-      footer={
-        <FormButtons
-          form="create-subscription"
-          saving={formState.isSubmitting}
-          submitLabel="Créer"
-          onCancel={() => setOpen(false)}
-          cancelDisabled={false}
-        />
-      }
+      id="create-subscription"
+      onSubmit={submit}
+      saving={formState.isSubmitting}
+      failure={failure}
+      submitLabel="Créer"
+      onCancel={() => setOpen(false)}
     >
-      <form id="create-subscription" noValidate onSubmit={submit} className="space-y-4">
-        <Controller
-          control={control}
-          name="subscription_type_id"
-          render={({ field, fieldState }) => (
-            <Select
-              label="Type de souscription"
-              required
-              options={options}
-              value={field.value}
-              onChange={(value) => {
-                field.onChange(value);
-                fillFromType(value);
-              }}
-              onBlur={field.onBlur}
-              placeholder={types.isPending ? 'Chargement…' : 'Choisir un type'}
-              error={fieldState.error?.message}
-            />
-          )}
+      <Controller
+        control={control}
+        name="subscription_type_id"
+        render={({ field, fieldState }) => (
+          <Select
+            label="Type de souscription"
+            required
+            options={options}
+            value={field.value}
+            onChange={(value) => {
+              field.onChange(value);
+              fillFromType(value);
+            }}
+            onBlur={field.onBlur}
+            placeholder={types.isPending ? 'Chargement…' : 'Choisir un type'}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <TextField
+        label="Montant (F CFA)"
+        required
+        inputMode="numeric"
+        {...register('amount')}
+        error={formState.errors.amount?.message}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Date de début"
+          required
+          placeholder="JJ/MM/AAAA"
+          {...register('start_date', {
+            onChange: (event: { target: { value: string } }) =>
+              fillFromType(getValues('subscription_type_id'), event.target.value, false),
+          })}
+          error={formState.errors.start_date?.message}
         />
         <TextField
-          label="Montant (F CFA)"
+          label="Date de fin"
           required
-          inputMode="numeric"
-          {...register('amount')}
-          error={formState.errors.amount?.message}
+          placeholder="JJ/MM/AAAA"
+          {...register('end_date')}
+          error={formState.errors.end_date?.message}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Date de début"
-            required
-            placeholder="JJ/MM/AAAA"
-            {...register('start_date', {
-              onChange: (event: { target: { value: string } }) =>
-                fillFromType(getValues('subscription_type_id'), event.target.value, false),
-            })}
-            error={formState.errors.start_date?.message}
-          />
-          <TextField
-            label="Date de fin"
-            required
-            placeholder="JJ/MM/AAAA"
-            {...register('end_date')}
-            error={formState.errors.end_date?.message}
-          />
-        </div>
-        <FormError message={failure} />
-      </form>
-    </Dialog>
+      </div>
+    </FormDialog>
   );
 }

@@ -8,13 +8,11 @@ import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
-import { Dialog } from '@/shared/ui/dialog';
-import { FormButtons } from '@/shared/ui/form-actions';
-import { FormError } from '@/shared/ui/form-error';
+import { FormDialog } from '@/shared/ui/form-dialog';
 import { Money } from '@/shared/ui/money';
 import { Select } from '@/shared/ui/select';
 import { TextField } from '@/shared/ui/text-field';
-import { notify } from '@/shared/ui/toast';
+import { notify, toastWrite } from '@/shared/ui/toast';
 import {
   useCreateSubscriptionType,
   useSubscriptionTypes,
@@ -31,12 +29,10 @@ export function SubscriptionTypesCard() {
   const [editing, setEditing] = useState<SubscriptionType | 'new' | null>(null);
 
   const toggle = async (type: SubscriptionType) => {
-    try {
-      await update.mutateAsync({ id: type.id, active: !type.active });
-      notify.success(type.active ? 'Type retiré' : 'Type proposé de nouveau');
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
+    await toastWrite(
+      update.mutateAsync({ id: type.id, active: !type.active }),
+      type.active ? 'Type retiré' : 'Type proposé de nouveau',
+    );
   };
 
   const columns: DataTableColumn<SubscriptionType>[] = [
@@ -121,55 +117,49 @@ function TypeDialog({ type, onClose }: { type: SubscriptionType | null; onClose:
     }
   });
   return (
-    <Dialog
+    <FormDialog
       open
       onOpenChange={(open) => !open && onClose()}
       title={type ? 'Modifier le type de souscription' : 'Nouveau type de souscription'}
-      footer={
-        <FormButtons
-          form="subscription-type"
-          saving={formState.isSubmitting}
-          onCancel={onClose}
-          cancelDisabled={false}
-        />
-      }
+      id="subscription-type"
+      onSubmit={submit}
+      saving={formState.isSubmitting}
+      failure={failure}
+      onCancel={onClose}
     >
-      <form id="subscription-type" noValidate onSubmit={submit} className="space-y-4">
-        <TextField label="Nom" required {...register('name')} error={formState.errors.name?.message} />
-        <Controller
-          control={control}
-          name="target"
-          render={({ field, fieldState }) => (
-            <Select
-              label="Niveau"
-              required
-              disabled={!!type}
-              options={targetOptions}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
+      <TextField label="Nom" required {...register('name')} error={formState.errors.name?.message} />
+      <Controller
+        control={control}
+        name="target"
+        render={({ field, fieldState }) => (
+          <Select
+            label="Niveau"
+            required
+            disabled={!!type}
+            options={targetOptions}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Période (mois)"
+          required
+          inputMode="numeric"
+          {...register('period_months')}
+          error={formState.errors.period_months?.message}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Période (mois)"
-            required
-            inputMode="numeric"
-            {...register('period_months')}
-            error={formState.errors.period_months?.message}
-          />
-          <TextField
-            label="Montant (F CFA)"
-            required
-            inputMode="numeric"
-            {...register('amount')}
-            error={formState.errors.amount?.message}
-          />
-        </div>
-        <FormError message={failure} />
-      </form>
-    </Dialog>
+        <TextField
+          label="Montant (F CFA)"
+          required
+          inputMode="numeric"
+          {...register('amount')}
+          error={formState.errors.amount?.message}
+        />
+      </div>
+    </FormDialog>
   );
 }
