@@ -56,6 +56,24 @@ export function useFieldControl({
   };
 }
 
+/**
+ * The wiring of a control that its label names by id (`aria-labelledby`: a combobox, a select, a button):
+ * the error's text, the ids, the label's id, and the props of its `FieldShell`.
+ */
+export function useLabelledField({
+  label,
+  hint,
+  error,
+  required,
+  className,
+  id,
+}: FieldBaseProps & { id: string | undefined }) {
+  const message = errorText(error);
+  const ids = useFieldIds(id, hint, message);
+  const labelId = `${ids.controlId}-label`;
+  return { message, ids, labelId, shell: { label, hint, error: message, required, className, ids, labelId } };
+}
+
 export const controlClass = (invalid: boolean, extra?: string) =>
   cn(
     'block w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 sm:text-sm',
@@ -116,15 +134,21 @@ export function FieldShell({
   required,
   className,
   ids,
+  labelId,
+  labelFor = true,
   children,
 }: Omit<FieldBaseProps, 'error'> & {
   error?: string;
   ids: ReturnType<typeof useFieldIds>;
+  /** the label's id, for a control named by `aria-labelledby` */
+  labelId?: string;
+  /** false: the label names no control by `for` (a button that reads its label and its value) */
+  labelFor?: boolean;
   children: ReactNode;
 }) {
   return (
     <div className={cn('w-full', className)}>
-      <FieldLabel htmlFor={ids.controlId} required={required}>
+      <FieldLabel htmlFor={labelFor ? ids.controlId : undefined} id={labelId} required={required}>
         {label}
       </FieldLabel>
       {children}
