@@ -57,6 +57,18 @@ const defaultKey = (row: unknown, index: number): Key => {
   return typeof id === 'string' || typeof id === 'number' ? id : index;
 };
 
+/**
+ * The pagination of a list the server answers a page at a time (`{ data, meta: { limit, total } }`); none
+ * before its first answer.
+ */
+export function pagesOf(
+  answer: { meta: { limit: number; total: number } } | undefined,
+  page: number,
+  onPageChange: (page: number) => void,
+): DataTablePagination | undefined {
+  return answer ? { page, limit: answer.meta.limit, total: answer.meta.total, onPageChange } : undefined;
+}
+
 /** 0 and 1 take the singular in French. */
 const resultCount = (total: number) => `${total} ${total > 1 ? 'résultats' : 'résultat'}`;
 

@@ -8,7 +8,7 @@ import { exportToXlsx } from '@/shared/lib/export-xlsx';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Button } from '@/shared/ui/button';
-import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
+import { DataTable, pagesOf, type DataTableColumn } from '@/shared/ui/data-table';
 import { FormError } from '@/shared/ui/form-error';
 import { MaybeLink } from '@/shared/ui/maybe-link';
 import { PageSection } from '@/shared/ui/page-section';
@@ -97,12 +97,7 @@ export function DepartmentListPage({ title = 'Départements' }: { title?: string
           columns={columns}
           rows={list.data?.data}
           loading={list.isLoading}
-          emptyText="Aucun résultat"
-          pagination={
-            list.data
-              ? { page, limit: list.data.meta.limit, total: list.data.meta.total, onPageChange: setPage }
-              : undefined
-          }
+          pagination={pagesOf(list.data, page, setPage)}
         />
       </PageSection>
     </div>

@@ -1,4 +1,4 @@
-import type { BudgetCategory } from '@contract/budgets';
+import type { BudgetCategory, BudgetDetail } from '@contract/budgets';
 import { Money } from '@/shared/ui/money';
 import { SimpleTable } from '@/shared/ui/simple-table';
 import { BUDGET_CATEGORY_LABELS, usedPercent } from '../lib/labels';
@@ -13,6 +13,17 @@ export type LineRow = {
   actual: number | null;
   archived?: boolean;
 };
+
+/** The rows of a budget's lines. */
+export const budgetLineRows = (lines: NonNullable<BudgetDetail['lines']>): LineRow[] =>
+  lines.map((l) => ({
+    key: l.id,
+    name: l.name,
+    category: l.category,
+    amount: l.amount,
+    actual: l.actual,
+    archived: l.archived,
+  }));
 
 const CATEGORIES: BudgetCategory[] = ['INCOME', 'EXPENSE'];
 

@@ -16,7 +16,7 @@ import { notify, toastWrite } from '@/shared/ui/toast';
 import { useBudget, useBudgetAction, useDeleteBudget, useSaveLines, type BudgetAction } from '../api/budgets';
 import { useTemplates } from '../api/templates';
 import { LinesEditor } from '../components/lines-editor';
-import { LinesTable } from '../components/lines-table';
+import { budgetLineRows, LinesTable } from '../components/lines-table';
 import { ExportButton, PrintButton, PrintStyles } from '@/shared/ui/print';
 import { RejectDialog } from '../components/reject-dialog';
 import { BudgetStatusBadge } from '../components/status-badge';
@@ -196,17 +196,7 @@ function BudgetView({ budget }: { budget: BudgetDetail }) {
           }}
         />
       ) : (
-        <LinesTable
-          withActuals={budget.with_actuals}
-          rows={budget.lines.map((l) => ({
-            key: l.id,
-            name: l.name,
-            category: l.category,
-            amount: l.amount,
-            actual: l.actual,
-            archived: l.archived,
-          }))}
-        />
+        <LinesTable withActuals={budget.with_actuals} rows={budgetLineRows(budget.lines)} />
       )}
 
       {confirm && (

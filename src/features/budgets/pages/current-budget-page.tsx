@@ -12,7 +12,7 @@ import { Money } from '@/shared/ui/money';
 import { Select } from '@/shared/ui/select';
 import { Spinner } from '@/shared/ui/spinner';
 import { useConsolidated, useCurrentBudget } from '../api/budgets';
-import { LinesTable } from '../components/lines-table';
+import { budgetLineRows, LinesTable } from '../components/lines-table';
 import { ExportButton, PrintButton, PrintStyles } from '@/shared/ui/print';
 import { SimpleTable } from '@/shared/ui/simple-table';
 import { BudgetStatusBadge } from '../components/status-badge';
@@ -211,17 +211,7 @@ function BudgetAgainstActual({ budget }: { budget: BudgetDetail }) {
       </div>
       {budget.totals && <Totals totals={budget.totals} />}
       {budget.lines ? (
-        <LinesTable
-          withActuals
-          rows={budget.lines.map((l) => ({
-            key: l.id,
-            name: l.name,
-            category: l.category,
-            amount: l.amount,
-            actual: l.actual,
-            archived: l.archived,
-          }))}
-        />
+        <LinesTable withActuals rows={budgetLineRows(budget.lines)} />
       ) : (
         <p className="text-sm text-slate-600">
           Le détail des lignes demande la permission « Voir les lignes des budgets ».

@@ -14,7 +14,7 @@ import { pageOf } from '@/shared/ui/data-table';
 import { Dialog } from '@/shared/ui/dialog';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { SimpleTable } from '@/shared/ui/simple-table';
-import { Spinner } from '@/shared/ui/spinner';
+import { BlockSpinner, Spinner } from '@/shared/ui/spinner';
 import { useContributionList, useContributionStatement, useContributionSummary } from '../api/contributions';
 import { PrintPortal } from '../components/print-portal';
 import { TotalsBar } from '../components/totals-bar';
@@ -154,9 +154,7 @@ export function MyContributionsPage() {
         </p>
       )}
       {summary.isPending ? (
-        <div className="flex justify-center py-6">
-          <Spinner />
-        </div>
+        <BlockSpinner />
       ) : summary.isError ? (
         <p role="alert" className="text-sm text-red-700">
           {errorMessage(summary.error)}

@@ -11,7 +11,7 @@ import { MonthChart } from '@/shared/ui/month-chart';
 import { Money } from '@/shared/ui/money';
 import { ProgressBar } from '@/shared/ui/progress-bar';
 import { SimpleTable } from '@/shared/ui/simple-table';
-import { Spinner } from '@/shared/ui/spinner';
+import { BlockSpinner, Spinner } from '@/shared/ui/spinner';
 import { useDashboard, useTreasuryTotals } from '../api/dashboard';
 
 const JOURNALS = { CASH: 'Caisse', BANK: 'Banque', ELECTRONIK: 'Mobile money' } as const;
@@ -92,12 +92,7 @@ function Figure({ label, amount, before }: { label: string; amount: number; befo
 export function EntityDashboard({ ranking = true }: { ranking?: boolean }) {
   const level = useLevel();
   const dashboard = useDashboard(level);
-  if (dashboard.isPending)
-    return (
-      <div className="flex justify-center py-6">
-        <Spinner />
-      </div>
-    );
+  if (dashboard.isPending) return <BlockSpinner />;
   if (dashboard.isError) return <FormError message={errorMessage(dashboard.error)} />;
   return <Figures data={dashboard.data} ranking={ranking} />;
 }
