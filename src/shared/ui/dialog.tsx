@@ -13,6 +13,9 @@ import {
 
 export type DialogSize = 'sm' | 'md' | 'lg' | 'xl';
 
+/** What a page gives a dialog it opens: whether it is open, and the way to close it. */
+export type DialogState = { open: boolean; onOpenChange: (open: boolean) => void };
+
 export type DialogProps = {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;

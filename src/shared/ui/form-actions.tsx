@@ -109,7 +109,14 @@ export function FormActions({
  * and shows it in a toast; it resolves whether the write went through. `onFields` sees a refusal
  * first and answers true when it put the messages on the form's fields (then the form shows no failure).
  */
-export function useFailure(onFields?: (error: unknown) => boolean) {
+export function useFailure({
+  onFields,
+  toast = true,
+}: {
+  onFields?: (error: unknown) => boolean;
+  /** false: the refusal is told in the form only (a dialog's own error line) */
+  toast?: boolean;
+} = {}) {
   const [failure, setFailure] = useState<string | null>(null);
   const attempt = async (write: () => Promise<unknown>): Promise<boolean> => {
     setFailure(null);
@@ -119,7 +126,7 @@ export function useFailure(onFields?: (error: unknown) => boolean) {
     } catch (error) {
       const message = errorMessage(error);
       if (!onFields?.(error)) setFailure(message);
-      notify.error(message);
+      if (toast) notify.error(message);
       return false;
     }
   };

@@ -14,10 +14,13 @@ import { useAccount } from '@/shared/auth/account-store';
 import { Badge } from '@/shared/ui/badge';
 import { CheckboxField } from '@/shared/ui/checkbox-field';
 import { DateField } from '@/shared/ui/date-field';
-import { FormActions } from '@/shared/ui/form-actions';
 import { formatMoney } from '@/shared/lib/format';
 import { Money } from '@/shared/ui/money';
-import { MoneyWriteDialog, type MoneyWriteFormProps } from '@/shared/ui/money-write-dialog';
+import {
+  MoneyWriteActions,
+  MoneyWriteDialog,
+  type MoneyWriteFormProps,
+} from '@/shared/ui/money-write-dialog';
 import { Select } from '@/shared/ui/select';
 import { TextField } from '@/shared/ui/text-field';
 import { TextAreaField } from '@/shared/ui/textarea-field';
@@ -57,7 +60,7 @@ export function PaymentDialog({ line, entity, assetAllowed, onClose }: PaymentDi
   return (
     <MoneyWriteDialog
       open={line !== null}
-      onClose={onClose}
+      onOpenChange={(open) => !open && onClose()}
       title={line ? `Payer : ${line.name}` : 'Payer'}
       description={
         line
@@ -186,9 +189,9 @@ function PaymentForm({
         </div>
       )}
 
-      <FormActions
-        failure={write.failure}
-        saving={write.saving || formState.isSubmitting}
+      <MoneyWriteActions
+        write={write}
+        submitting={formState.isSubmitting}
         submitLabel="Payer"
         onCancel={onDone}
       />

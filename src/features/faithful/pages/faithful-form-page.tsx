@@ -56,10 +56,12 @@ export function FaithfulForm({
   const { register, control, handleSubmit, formState, setError } = form;
   const { errors, isSubmitting } = formState;
   // the fields the server refused carry its messages; any other refusal is the form's
-  const { failure, attempt } = useFailure((error) => {
-    const fields = fieldErrorsOf(error);
-    for (const field of fields) setError(field.field, { type: 'server', message: field.message });
-    return fields.length > 0;
+  const { failure, attempt } = useFailure({
+    onFields: (error) => {
+      const fields = fieldErrorsOf(error);
+      for (const field of fields) setError(field.field, { type: 'server', message: field.message });
+      return fields.length > 0;
+    },
   });
   const submit = handleSubmit((values) => attempt(() => onSubmit(values)));
 

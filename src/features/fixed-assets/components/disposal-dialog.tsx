@@ -3,9 +3,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ASSET_DISPOSAL_KIND_LABELS, ASSET_DISPOSAL_KINDS } from '@contract/values/expenses';
 import type { FixedAsset } from '@contract/expenses';
 import { useMoneyWrite } from '@/shared/api/money-write';
-import { FormActions } from '@/shared/ui/form-actions';
 import { Money } from '@/shared/ui/money';
-import { MoneyWriteDialog, type MoneyWriteFormProps } from '@/shared/ui/money-write-dialog';
+import type { DialogState } from '@/shared/ui/dialog';
+import {
+  MoneyWriteActions,
+  MoneyWriteDialog,
+  type MoneyWriteFormProps,
+} from '@/shared/ui/money-write-dialog';
 import { Select } from '@/shared/ui/select';
 import { TextField } from '@/shared/ui/text-field';
 import { TreasuryAccountDateFields } from '@/shared/ui/treasury-account-fields';
@@ -28,19 +32,10 @@ const kindOptions = ASSET_DISPOSAL_KINDS.map((kind) => ({
  * book value that day and the gain or loss are shown before it is recorded. A price received is a
  * receipt of a treasury account, recorded once (Idempotency-Key).
  */
-export function DisposalDialog({
-  asset,
-  open,
-  onOpenChange,
-}: {
-  asset: FixedAsset;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function DisposalDialog({ asset, ...dialog }: DialogState & { asset: FixedAsset }) {
   return (
     <MoneyWriteDialog
-      open={open}
-      onClose={() => onOpenChange(false)}
+      {...dialog}
       title="Sortir l'immobilisation du patrimoine"
       description="Une cession encaisse son prix au journal de trésorerie ; l'immobilisation quitte ensuite les totaux du registre et ne peut plus être modifiée."
       size="lg"
@@ -120,7 +115,7 @@ function DisposalForm({ asset, onSavingChange, onDone }: MoneyWriteFormProps & {
           </div>
         </dl>
       )}
-      <FormActions failure={write.failure} saving={write.saving} submitLabel="Enregistrer la sortie" />
+      <MoneyWriteActions write={write} submitLabel="Enregistrer la sortie" />
     </form>
   );
 }

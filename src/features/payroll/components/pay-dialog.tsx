@@ -4,9 +4,13 @@ import { todayInDenomination } from '@contract/values/dates';
 import { monthLabel } from '@contract/values/payroll';
 import type { Payslip } from '@contract/payroll';
 import { useMoneyWrite } from '@/shared/api/money-write';
-import { FormActions } from '@/shared/ui/form-actions';
 import { Money } from '@/shared/ui/money';
-import { MoneyWriteDialog, type MoneyWriteFormProps } from '@/shared/ui/money-write-dialog';
+import type { DialogState } from '@/shared/ui/dialog';
+import {
+  MoneyWriteActions,
+  MoneyWriteDialog,
+  type MoneyWriteFormProps,
+} from '@/shared/ui/money-write-dialog';
 import { TreasuryAccountDateFields } from '@/shared/ui/treasury-account-fields';
 import { usePayPayslip } from '../api/payroll';
 import { payFormSchema, toPayBody, type PayFormValues } from '../lib/forms';
@@ -16,19 +20,10 @@ import { employeeName } from '../lib/labels';
  * 'Payer' a payslip: the treasury account and the date; the server writes the movement of the net. One
  * Idempotency-Key per attempt: a retry after a network failure is never paid twice.
  */
-export function PayDialog({
-  payslip,
-  open,
-  onOpenChange,
-}: {
-  payslip: Payslip;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function PayDialog({ payslip, ...dialog }: DialogState & { payslip: Payslip }) {
   return (
     <MoneyWriteDialog
-      open={open}
-      onClose={() => onOpenChange(false)}
+      {...dialog}
       title="Payer la fiche de paie"
       description={`${employeeName(payslip.employee)} — ${monthLabel(payslip.month)}`}
     >
@@ -68,9 +63,9 @@ function PayForm({ payslip, onSavingChange, onDone }: MoneyWriteFormProps & { pa
           dateLabel="Date du paiement"
         />
       </div>
-      <FormActions
-        failure={write.failure}
-        saving={write.saving || formState.isSubmitting}
+      <MoneyWriteActions
+        write={write}
+        submitting={formState.isSubmitting}
         submitLabel="Payer"
         onCancel={onDone}
       />

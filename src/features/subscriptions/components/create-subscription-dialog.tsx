@@ -4,15 +4,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { SUBSCRIPTION_TARGETS } from '@contract/values/subscriptions';
 import type { SubscriptionTarget } from '@contract/subscriptions';
 import type { EntityLevel } from '@/shared/level/level-context';
-import { errorMessage } from '@/shared/lib/errors';
 import { formatMoney } from '@/shared/lib/format';
 import { Button } from '@/shared/ui/button';
+import { useFailure } from '@/shared/ui/form-actions';
 import { FormDialog } from '@/shared/ui/form-dialog';
 import { Select } from '@/shared/ui/select';
 import { TextField } from '@/shared/ui/text-field';
 import { notify } from '@/shared/ui/toast';
 import { groupParams, useCreateSubscription, useSubscriptionTypes } from '../api/subscriptions';
 import { createFormSchema, periodEnd, type CreateFormValues } from '../lib/forms';
+import { AmountField } from './amount-field';
 
 const TARGET_OF: Record<string, SubscriptionTarget> = {
   CHURCH: 'church',
@@ -32,7 +33,7 @@ export function CreateSubscriptionDialog({ group }: { group: EntityLevel }) {
   const target = TARGET_OF[group.entityType];
   const types = useSubscriptionTypes();
   const create = useCreateSubscription();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useFailure({ toast: false });
   const form = useForm<CreateFormValues>({ resolver: zodResolver(createFormSchema), defaultValues: EMPTY });
   const { register, control, handleSubmit, formState, setValue, getValues, reset } = form;
   const offered = (types.data ?? []).filter((t) => t.active && t.target === target);
@@ -49,9 +50,8 @@ export function CreateSubscriptionDialog({ group }: { group: EntityLevel }) {
     if (end) setValue('end_date', end);
   };
 
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
+  const submit = handleSubmit((values) =>
+    attempt(async () => {
       await create.mutateAsync({
         subscription_type_id: Number(values.subscription_type_id),
         amount: Number(values.amount),
@@ -63,10 +63,8 @@ export function CreateSubscriptionDialog({ group }: { group: EntityLevel }) {
       notify.success('Souscription créée');
       reset(EMPTY);
       setOpen(false);
-    } catch (error) {
-      setFailure(errorMessage(error));
-    }
-  });
+    }),
+  );
 
   return (
     <FormDialog
@@ -101,13 +99,7 @@ export function CreateSubscriptionDialog({ group }: { group: EntityLevel }) {
           />
         )}
       />
-      <TextField
-        label="Montant (F CFA)"
-        required
-        inputMode="numeric"
-        {...register('amount')}
-        error={formState.errors.amount?.message}
-      />
+      <AmountField {...register('amount')} error={formState.errors.amount?.message} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Date de début"

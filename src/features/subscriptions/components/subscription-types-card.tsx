@@ -3,11 +3,11 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SUBSCRIPTION_TARGET_LABELS, SUBSCRIPTION_TARGETS } from '@contract/values/subscriptions';
 import type { SubscriptionType } from '@contract/subscriptions';
-import { errorMessage } from '@/shared/lib/errors';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
+import { useFailure } from '@/shared/ui/form-actions';
 import { FormDialog } from '@/shared/ui/form-dialog';
 import { Money } from '@/shared/ui/money';
 import { Select } from '@/shared/ui/select';
@@ -19,6 +19,7 @@ import {
   useUpdateSubscriptionType,
 } from '../api/subscriptions';
 import { typeFormSchema, type TypeFormValues } from '../lib/forms';
+import { AmountField } from './amount-field';
 
 const targetOptions = SUBSCRIPTION_TARGETS.map((t) => ({ value: t, label: SUBSCRIPTION_TARGET_LABELS[t] }));
 
@@ -89,7 +90,7 @@ export function SubscriptionTypesCard() {
 function TypeDialog({ type, onClose }: { type: SubscriptionType | null; onClose: () => void }) {
   const create = useCreateSubscriptionType();
   const update = useUpdateSubscriptionType();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useFailure({ toast: false });
   const form = useForm<TypeFormValues>({
     resolver: zodResolver(typeFormSchema),
     defaultValues: {
@@ -100,21 +101,18 @@ function TypeDialog({ type, onClose }: { type: SubscriptionType | null; onClose:
     },
   });
   const { register, control, handleSubmit, formState } = form;
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
+  const submit = handleSubmit((values) => {
     const body = {
       name: values.name,
       period_months: Number(values.period_months),
       amount: Number(values.amount),
     };
-    try {
+    return attempt(async () => {
       if (type) await update.mutateAsync({ id: type.id, ...body });
       else await create.mutateAsync({ ...body, target: values.target });
       notify.success(type ? 'Type modifié' : 'Type créé');
       onClose();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    }
+    });
   });
   return (
     <FormDialog
@@ -152,13 +150,7 @@ function TypeDialog({ type, onClose }: { type: SubscriptionType | null; onClose:
           {...register('period_months')}
           error={formState.errors.period_months?.message}
         />
-        <TextField
-          label="Montant (F CFA)"
-          required
-          inputMode="numeric"
-          {...register('amount')}
-          error={formState.errors.amount?.message}
-        />
+        <AmountField {...register('amount')} error={formState.errors.amount?.message} />
       </div>
     </FormDialog>
   );
