@@ -3,17 +3,23 @@ import { useSearchParams } from 'react-router';
 import { JOURNAL_TYPE_LABELS } from '@/shared/lib/labels';
 import type { FinancialReport, FinancialReportCategory } from '@contract/journals';
 import { Card } from '@/shared/ui/card';
-import { errorMessage } from '@/shared/lib/errors';
 import { exportToXlsx } from '@/shared/lib/export-xlsx';
 import { formatMoney } from '@/shared/lib/format';
 import { slugify } from '@/shared/lib/slug';
 import { useFinancialReport } from '../api/journal-queries';
 import type { EntityLevel } from '@/shared/level/level-context';
-import { Figure, Figures, Hint, periodLine, PrintHeading } from '../components/document-parts';
+import {
+  DocumentError,
+  Figure,
+  FiguresBar,
+  Hint,
+  periodLine,
+  PrintHeading,
+} from '../components/document-parts';
 import { DocumentScope } from '../components/document-scope';
 import { PeriodFilter } from '../components/period-filter';
 import { monthLabel, MonthChart } from '@/shared/ui/month-chart';
-import { ExportButton, PrintButton, PrintStyles, usePrinting } from '@/shared/ui/print';
+import { PrintStyles, usePrinting } from '@/shared/ui/print';
 import { SimpleTable } from '@/shared/ui/simple-table';
 import { usePeriodFilter } from '../lib/period';
 
@@ -134,23 +140,15 @@ function Report({ entity, name }: { entity: EntityLevel; name: string }) {
       ) : report.isPending ? (
         <p className="py-8 text-center text-sm text-slate-500">Patientez</p>
       ) : report.isError || !data ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(report.error)}
-        </p>
+        <DocumentError error={report.error} />
       ) : (
         <section aria-label="Rapport financier" className="space-y-4">
-          <div className="flex flex-wrap items-end justify-between gap-3">
-            <Figures>
-              <Figure label="Recettes" value={data.receipts.total} />
-              <Figure label="Dépenses" value={data.expenses.total} />
-              <Figure label="Résultat" value={data.result} strong />
-              <Figure label="Reports à nouveau" value={data.carried_forward} />
-            </Figures>
-            <div className="flex flex-wrap gap-2">
-              <PrintButton onClick={print} />
-              <ExportButton onExport={onExport} />
-            </div>
-          </div>
+          <FiguresBar onPrint={print} onExport={onExport}>
+            <Figure label="Recettes" value={data.receipts.total} />
+            <Figure label="Dépenses" value={data.expenses.total} />
+            <Figure label="Résultat" value={data.result} strong />
+            <Figure label="Reports à nouveau" value={data.carried_forward} />
+          </FiguresBar>
           <div className="grid gap-4 lg:grid-cols-2">
             <SideTable title="Recettes par compte" side={data.receipts} />
             <SideTable title="Dépenses par compte" side={data.expenses} />
