@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { entityRefSchema, entityTypeSchema, listSchema, MAX_ID, pageParam, searchParam } from './common';
+import {
+  entityRefSchema,
+  entityTypeSchema,
+  limitParam,
+  listSchema,
+  MAX_ID,
+  pageParam,
+  searchParam,
+} from './common';
 import { calendarDateProblem } from './dates';
 import {
   ACTIVITY_MESSAGES,
@@ -11,8 +19,9 @@ import {
 export * from './values/activities';
 
 /**
- * Activities and departments (issue 14, docs/features/activities.md): activity types, department members,
- * planned activities and activity reports with their workflow (brouillon -> soumis -> renvoyé).
+ * Activities and departments (decisions 0024 and 0028, docs/features/activities.md): activity types,
+ * department members, planned activities and activity reports with their workflow (brouillon -> soumis
+ * -> renvoyé).
  *
  * - GET    /activity-types                ?entity_type&entity_id -> { data: ActivityType[] }
  * - POST   /activity-types                { entity_type, entity_id, name } -> { data: ActivityType }
@@ -204,12 +213,7 @@ export const activityListQuerySchema = z.object({
   status: z.preprocess(blankToUndefined, z.enum(ACTIVITY_STATUSES, { error: M.statusInvalid }).optional()),
   search: searchParam,
   page: pageParam,
-  limit: z.coerce
-    .number({ error: 'Limite invalide.' })
-    .int('Limite invalide.')
-    .min(1, 'Limite invalide.')
-    .max(200, 'Limite invalide.')
-    .default(50),
+  limit: limitParam(200, 50),
 });
 export type ActivityListQuery = z.infer<typeof activityListQuerySchema>;
 
@@ -290,12 +294,7 @@ export const activityReportListQuerySchema = z.object({
   status: z.preprocess(blankToUndefined, z.enum(REPORT_STATUSES, { error: M.statusInvalid }).optional()),
   search: searchParam,
   page: pageParam,
-  limit: z.coerce
-    .number({ error: 'Limite invalide.' })
-    .int('Limite invalide.')
-    .min(1, 'Limite invalide.')
-    .max(200, 'Limite invalide.')
-    .default(20),
+  limit: limitParam(200, 20),
 });
 export type ActivityReportListQuery = z.infer<typeof activityReportListQuerySchema>;
 

@@ -17,18 +17,18 @@ import './http/zod-locale';
 import { accountAdminRoutes, accountsRoutes } from './modules/accounts';
 import { closingRoutes } from './modules/closings';
 import { payrollRoutes } from './modules/payroll';
-import { statementRoutes } from './modules/statements';
+import { journalRoutes } from './modules/journals';
 import { authRoutes, type LoginLimits } from './modules/auth';
 import { activityRoutes } from './modules/activities';
 import { budgetRoutes } from './modules/budgets';
 import { contributionRoutes } from './modules/contributions';
 import { expenseRoutes } from './modules/expenses';
+import { fixedAssetRoutes } from './modules/fixed-assets';
 import { faithfulRoutes } from './modules/faithful';
 import { memberRoutes } from './modules/members';
 import { notificationRoutes } from './modules/notifications';
 import { dashboardRoutes } from './modules/dashboard';
 import { profileRoutes } from './modules/profile';
-import { treasuryRoutes } from './modules/treasury';
 import { orgRoutes } from './modules/org';
 import { permissionRoutes } from './modules/permissions';
 import { rolesRoutes } from './modules/roles';
@@ -93,7 +93,7 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
 
-  // The billing gate's 402 (authorize.ts) declared on every write it may answer (issue 17).
+  // The billing gate's 402 (authorize.ts) declared on every write it may answer (decision 0014, section 2).
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!route.schema?.response || !methods.some((m) => billingGateMayAnswer(m, route.url))) return;
@@ -113,9 +113,9 @@ export async function buildApp({
       await api.register(accountAdminRoutes);
       await api.register(closingRoutes);
       await api.register(payrollRoutes);
-      await api.register(statementRoutes);
-      await api.register(treasuryRoutes);
+      await api.register(journalRoutes);
       await api.register(expenseRoutes);
+      await api.register(fixedAssetRoutes);
       await api.register(contributionRoutes);
       await api.register(faithfulRoutes);
       await api.register(memberRoutes);

@@ -19,7 +19,7 @@ export type Config = {
   logLevel: string;
   /** sliding lifetime of a session: extended while it is used (7 days) */
   sessionTtlMs: number;
-  /** absolute lifetime of a session from its sign-in, whatever its use (30 days, issue 17) */
+  /** absolute lifetime of a session from its sign-in, whatever its use (30 days, decision 0014) */
   sessionMaxAgeMs: number;
   /** on SIGTERM / SIGINT, how long requests in flight may take before their connections are closed */
   shutdownTimeoutMs: number;

@@ -2,7 +2,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedAssetAnswerSchema, fixedAssetListSchema } from '../../contract/expenses';
+import { fixedAssetAnswerSchema, fixedAssetListSchema } from '../../contract/fixed-assets';
 import { queryOne } from '../../server/src/db/query';
 import type { TestApp } from './helpers';
 import {

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { queryOne } from '../db/query';
 
 /**
- * Sign-in limits (issue 17, finding 5; decision 0014), counted in the database (`login_failures`) so
+ * Sign-in limits (decision 0014, section 5), counted in the database (`login_failures`) so
  * that every server process shares them:
  *
  * - per account, all its identifiers together (email, phone, matricule name one `user:<id>`): after

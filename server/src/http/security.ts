@@ -3,7 +3,7 @@ import { SECURITY_MESSAGES } from '../../../contract/security';
 import { HttpError, httpError, MESSAGES } from './errors';
 
 /**
- * The Content-Security-Policy of every answer (issue 17, finding 6; decision 0014): scripts only from
+ * The Content-Security-Policy of every answer (decision 0014, section 6): scripts only from
  * our own origin (the SPA and the receipt page have no inline script; the QR code is React SVG), styles
  * from our origin plus inline ones (Radix positions its popovers with style attributes and a <style>
  * element; the API docs page has one), images from us and data:/blob: URLs (uploads previews), no
@@ -93,7 +93,8 @@ export function registerSecurity(app: FastifyInstance, corsOrigins: string[]): v
   });
 
   // Request bodies are never decompressed (decision 0016: no zip bomb through an upload), and a
-  // multipart body without its boundary cannot be read: both refused before any parser runs (issue 17).
+  // multipart body without its boundary cannot be read: both refused before any parser runs (decision 0014,
+  // section 4).
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
     const encoding = request.headers['content-encoding'];
@@ -127,7 +128,7 @@ export function registerSecurity(app: FastifyInstance, corsOrigins: string[]): v
 /**
  * What reading a multipart body threw, as a French 4xx: a deliberate HttpError (a limit) unchanged,
  * the parser's own errors (a truncated body, a malformed part header: busboy's 'Unexpected end of
- * form'...) as 400, never a 500 (issue 17, finding 4).
+ * form'...) as 400, never a 500 (decision 0014, section 4).
  */
 export function uploadReadError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;

@@ -300,7 +300,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<string, string[]> = {
     'contribution:print_receipt',
     'expense_request:view',
     'expense_request:create',
-    // issue 4: the external accountant verifies the expenses of the churches they manage
+    // the external accountant verifies the expenses of the churches they manage (decision 0006)
     'expense_request:validate',
     'expense:view',
     'report:view',

@@ -80,7 +80,7 @@ export const fixedAssets = pgTable(
     entityId: integer('entity_id').notNull(),
     /** the payment that bought it, when created from one */
     expensePaymentId: integer('expense_payment_id').references(() => expensePayments.id),
-    /** its disposal (issue 15): 'sale' (cession) or 'scrap' (mise au rebut); null while the entity holds it */
+    /** its disposal (decision 0030): 'sale' (cession) or 'scrap' (mise au rebut); null while the entity holds it */
     disposalKind: text('disposal_kind').$type<'sale' | 'scrap'>(),
     disposedOn: date('disposed_on', { mode: 'string' }),
     /** the price received (0 for a scrapping) */

@@ -16,7 +16,7 @@ const EXTENSION_OF: Record<string, string[]> = {
 
 /**
  * The name a file is served under: the original name, its extension made to match the type detected at
- * upload (a PDF named `facture.html` is served as `facture.html.pdf`, issue 17), so that no browser or
+ * upload (a PDF named `facture.html` is served as `facture.html.pdf`, decision 0014), so that no browser or
  * desktop opens it as something else.
  */
 export function servedName(originalName: string, mimeType: string): string {
@@ -41,7 +41,7 @@ function multipartError(error: unknown): unknown {
   if (code === 'FST_FILES_LIMIT') return httpError(413, M.tooManyFiles);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return httpError(413, M.tooManyFiles);
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return httpError(415, M.notMultipart);
-  // a truncated or malformed body: 400 in French, never a 500 (issue 17)
+  // a truncated or malformed body: 400 in French, never a 500 (decision 0014)
   return uploadReadError(error);
 }
 

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountSchema, loginBodySchema, logoutAnswerSchema } from '../../../../contract/auth';
-import { errorSchema } from '../../../../contract/common';
 import { SESSION_COOKIE } from '../../auth/sessions';
 import { currentAccount, currentUser, sessionToken } from '../../http/context';
+import { errorAnswers } from '../../http/answers';
 import { httpError, MESSAGES } from '../../http/errors';
+import { sessionCookieOptions } from './cookie';
 import { DEFAULT_LOGIN_LIMITS, signIn, signOut, type LoginLimits } from './service';
 
 export type { LoginLimits };
@@ -11,14 +12,6 @@ export type { LoginLimits };
 export const authRoutes: FastifyPluginAsyncZod<{ limits?: LoginLimits }> = async (app, options) => {
   const { db, config } = app.deps;
   const login = signIn(db, config.sessionTtlMs, options.limits ?? DEFAULT_LOGIN_LIMITS);
-
-  const cookieOptions = (secure: boolean) => ({
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure,
-    signed: true,
-  });
 
   app.post(
     '/login',
@@ -31,7 +24,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits?: LoginLimits }> = async
           '(HttpOnly, SameSite=Lax). Identifiants incorrects ou compte désactivé : 400 avec un message unique. ' +
           'Trop de tentatives : 429 avec Retry-After.',
         body: loginBodySchema,
-        response: { 200: accountSchema, 400: errorSchema, 429: errorSchema },
+        response: { 200: accountSchema, ...errorAnswers(400, 429) },
       },
     },
     async (request, reply) => {
@@ -43,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits?: LoginLimits }> = async
         previousToken: sessionToken(request),
       });
       reply.setCookie(SESSION_COOKIE, token, {
-        ...cookieOptions(request.protocol === 'https'),
+        ...sessionCookieOptions(request.protocol === 'https'),
         maxAge: Math.floor(config.sessionTtlMs / 1000),
       });
       return account;
@@ -57,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits?: LoginLimits }> = async
         tags: ['Authentification'],
         summary: 'Le compte connecté',
         description: 'Répond 401 sans session valide (inconnue, expirée, ou utilisateur désactivé).',
-        response: { 200: accountSchema, 401: errorSchema },
+        response: { 200: accountSchema, ...errorAnswers(401) },
       },
     },
     async (request) => {
@@ -80,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits?: LoginLimits }> = async
     async (request, reply) => {
       const user = await currentUser(request);
       await signOut(db, sessionToken(request), user?.userId ?? null, request.ip);
-      reply.clearCookie(SESSION_COOKIE, cookieOptions(request.protocol === 'https'));
+      reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request.protocol === 'https'));
       return reply.type('application/json').send(null);
     },
   );

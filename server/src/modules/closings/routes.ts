@@ -6,16 +6,18 @@ import {
   closingListSchema,
   closingPreviewQuerySchema,
 } from '../../../../contract/closings';
-import { errorSchema, idParamSchema } from '../../../../contract/common';
+import { idParamSchema } from '../../../../contract/common';
+import { WRITE_ERRORS } from '../../http/answers';
 import { authorize, authorizeVisible } from '../../http/authorize';
 import { closingOr404, confirmClosing, listClosings, previewClosing } from './service';
 
 const TAGS = ['Clôtures'];
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+// every route of the closings declares the answers of a write, its reads included (the OpenAPI document)
+const errors = WRITE_ERRORS;
 /** Closing a year: the payers of the entity (its treasurer), as for the fixed assets. */
 const CLOSE_PERMISSION = 'expense:validate';
 
-/** Year-end closings and carry-forwards of an entity (issue 15). */
+/** Year-end closings and carry-forwards of an entity (docs/features/closings.md). */
 export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
@@ -70,14 +72,8 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { entity_type, entity_id, year } = request.body;
-      const user = await authorize(request, { type: entity_type, id: entity_id }, CLOSE_PERMISSION);
-      const id = await confirmClosing(
-        db,
-        { userId: user.userId, ip: request.ip },
-        entity_type,
-        entity_id,
-        year,
-      );
+      const actor = await authorize(request, { type: entity_type, id: entity_id }, CLOSE_PERMISSION);
+      const id = await confirmClosing(db, actor, entity_type, entity_id, year);
       reply.code(201);
       return { data: await closingOr404(db, id) };
     },

@@ -13,9 +13,10 @@ import type { EntityRef } from '../../../../contract/common';
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
+import type { Actor } from '../../http/authorize';
 import { httpError } from '../../http/errors';
 import { rethrowUniqueViolation, type FaithfulFields, type FieldError } from './service';
-import { insertFaithful, type Actor } from './writes';
+import { insertFaithful } from './writes';
 
 type Field = (typeof IMPORT_COLUMNS)[number]['field'];
 type RawRow = { line: number; values: Partial<Record<Field, string>> };

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client';
-import { holdersOf, notify, recipient, type Recipient } from './service';
+import { holdersOf } from '../../permissions/holders';
+import { notify, recipient, type Recipient } from './service';
 
-// The events that notify (issue 16), each called by the service of the event inside its transaction.
+// The events that notify (decision 0026), each called by the service of the event inside its transaction.
 
 const money = (amount: number) => `${new Intl.NumberFormat('fr-FR').format(amount).replace(/\s/g, ' ')} FCFA`;
 

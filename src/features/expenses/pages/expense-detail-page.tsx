@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { FIXED_ASSET_ACCOUNT_CATEGORY } from '@contract/values/expenses';
+import { FIXED_ASSET_ACCOUNT_CATEGORY } from '@contract/values/fixed-assets';
 import type { Attachment, ExpenseLine, ExpenseLineBody, ExpenseRequestDetail } from '@contract/expenses';
 import { useAccount } from '@/shared/auth/account-store';
 import { useParams } from 'react-router';
