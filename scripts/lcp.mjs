@@ -1,5 +1,5 @@
 // `node scripts/lcp.mjs`: the largest contentful paint of /connexion and /mes-contributions on an
-// emulated cheap phone (issue 18): 360 px wide, CPU slowed 4x, 1.6 Mbps down, 750 kbps up, 150 ms
+// emulated cheap phone (decision 0023): 360 px wide, CPU slowed 4x, 1.6 Mbps down, 750 kbps up, 150 ms
 // round trip (Chrome DevTools Protocol), each run in a new browser context (empty cache). It builds
 // what is missing or stale, starts the compiled server on a fresh seeded data folder and a free port,
 // signs fidele@example.org in for /mes-contributions, prints every run and the median, and exits 1

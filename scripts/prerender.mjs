@@ -1,4 +1,4 @@
-// The drawn pages (issue 18): src/app/prerender.tsx built for Node by Vite into build/prerender/.
+// The drawn pages (decision 0036): src/app/prerender.tsx built for Node by Vite into build/prerender/.
 // - /connexion is drawn here, at build time (decision 0036): dist/connexion.html, a copy of
 //   dist/index.html whose `#boot` holds the sign-in page as HTML and whose `#root` is hidden until
 //   React's page replaces it (src/shared/lib/boot.ts). The server sends it for /connexion.

@@ -18,7 +18,7 @@ import { SpaceShell } from './layouts/space-shell';
 /**
  * Built for Node (scripts/prerender.mjs, Vite's SSR build into build/prerender/), never shipped to the
  * browser: pages drawn as HTML so that they paint as soon as the HTML and the CSS are in, before any
- * JavaScript runs (issue 18). The browser keeps a drawing in `#boot` until React's own page, rendered
+ * JavaScript runs (decision 0036). The browser keeps a drawing in `#boot` until React's own page, rendered
  * meanwhile in a hidden `#root`, replaces it (src/shared/lib/boot.ts).
  *
  * - /connexion is drawn once, at build time (decision 0036);

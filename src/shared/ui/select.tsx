@@ -33,7 +33,7 @@ export type SelectProps = {
 
 // Radix Select and what it brings (popper, floating-ui, collection: ~17 KB compressed) load when the
 // user comes near a field (hover, focus, touch), not with the list page whose filters show one
-// (issue 18, decision 0032). Once loaded, every Select renders it at once.
+// (decision 0032). Once loaded, every Select renders it at once.
 type Loaded = typeof import('./select-radix');
 let loaded: Loaded | null = null;
 let loading: Promise<Loaded> | null = null;

@@ -31,7 +31,7 @@ export function ApprovalBlock({ request, rules }: { request: ExpenseRequestDetai
   const [reason, setReason] = useState('');
   const [rejectError, setRejectError] = useState<string | null>(null);
   const problem = entityProblem(request);
-  // issue 13: the approver sees what remains of the request's budget line, and whether it exceeds it
+  // decision 0021: the approver sees what remains of the request's budget line, and whether it exceeds it
   const watchesBudget = !!request.budgetLine && request.status === 'approval_pending' && rules.canApprove;
   const budgetLines = useBudgetLines(
     watchesBudget && request.entity_type !== 'ACTIVITY_GROUP'

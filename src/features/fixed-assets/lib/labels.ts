@@ -10,7 +10,7 @@ export function assetPermissionEntity(level: Level): PermissionEntity {
   return permissionEntity(levelEntity(level));
 }
 
-/** 'FCFA' for XOF (issue 15: the currency shown FCFA), else the code. */
+/** 'FCFA' for XOF (the currency is shown FCFA), else the code. */
 export function currencyLabel(code: string): string {
   return code.toUpperCase() === 'XOF' ? 'FCFA' : code.toUpperCase();
 }

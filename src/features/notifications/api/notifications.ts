@@ -9,7 +9,7 @@ export const notificationKeys = {
   unread: ['notifications', 'unread'] as const,
 };
 
-/** How often the bell asks again (issue 16: every 60 s, without a reload). */
+/** How often the bell asks again (every 60 s, without a reload: docs/features/notifications.md). */
 export const UNREAD_POLL_MS = 60_000;
 export const NOTIFICATION_PAGE_SIZE = 20;
 
