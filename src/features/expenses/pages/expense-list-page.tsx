@@ -11,8 +11,7 @@ import { exportToXlsx } from '@/shared/lib/export-xlsx';
 import { formatDate, toApiDate } from '@/shared/lib/format';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { useMediaQuery } from '@/shared/lib/use-media-query';
-import { Button } from '@/shared/ui/button';
-import { DataTable, pageOf, type DataTableColumn } from '@/shared/ui/data-table';
+import { DataTable, Pager, type DataTableColumn, type DataTablePagination } from '@/shared/ui/data-table';
 import { DateRangeField } from '@/shared/ui/date-range-field';
 import type { DateRangeValue } from '@/shared/ui/date-range';
 import { FormError } from '@/shared/ui/form-error';
@@ -205,9 +204,8 @@ function PhoneList({
   loading: boolean;
   detailPath: (row: ExpenseRequestListItem) => string | null;
   showEntity: boolean;
-  pagination: { page: number; limit: number; total: number; onPageChange: (page: number) => void };
+  pagination: DataTablePagination;
 }) {
-  const pageCount = Math.max(1, Math.ceil(pagination.total / Math.max(1, pagination.limit)));
   if (loading) return <Spinner label="Patientez" showLabel className="justify-center py-8" />;
   return (
     <div>
@@ -254,35 +252,7 @@ function PhoneList({
           })}
         </ul>
       )}
-      <nav
-        aria-label="Pagination"
-        className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600"
-      >
-        <p>
-          {pagination.total} {pagination.total > 1 ? 'résultats' : 'résultat'}
-        </p>
-        <div className="flex items-center gap-2">
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={pagination.page <= 1}
-            onClick={() => pagination.onPageChange(pagination.page - 1)}
-          >
-            Précédent
-          </Button>
-          <span className="whitespace-nowrap tabular-nums">
-            {pageOf(Math.min(pagination.page, pageCount), pageCount)}
-          </span>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={pagination.page >= pageCount}
-            onClick={() => pagination.onPageChange(pagination.page + 1)}
-          >
-            Suivant
-          </Button>
-        </div>
-      </nav>
+      <Pager pagination={pagination} live={false} />
     </div>
   );
 }
