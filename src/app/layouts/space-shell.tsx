@@ -8,6 +8,14 @@ import { cn } from '@/shared/lib/cn';
 import { SpaceHeader } from './space-header';
 import { SpaceNav } from './space-nav';
 import { BottomDock } from './accountant-dock';
+import { queryClient } from '@/shared/api/query-client';
+import { useAccountStore } from '@/shared/auth/account-store';
+import { unreadCountQuery } from '@/features/notifications/api/notifications';
+
+/** What the shell shows of the server, asked for when a navigation into a space starts (issue 30). */
+export function prefetchShell(): void {
+  if (useAccountStore.getState().account) void queryClient.prefetchQuery(unreadCountQuery());
+}
 
 /**
  * The shell of a private space: header (title, back, first name, space switcher, logout), the

@@ -5,6 +5,9 @@ import { useAccountStore } from './account-store';
 import { useLeaderStore } from './leader-store';
 
 function signedIn(account: Account): void {
+  // the same account as the one kept from the last visit: nothing to render again
+  const known = useAccountStore.getState().account;
+  if (known && JSON.stringify(known) === JSON.stringify(account)) return;
   useAccountStore.getState().setAccount(account);
   useLeaderStore.getState().setFromAccount(account);
 }

@@ -24,6 +24,7 @@ import { DateRangeField } from '@/shared/ui/date-range-field';
 import { Select } from '@/shared/ui/select';
 import { TextField } from '@/shared/ui/text-field';
 import {
+  CONTRIBUTION_PAGE_SIZE,
   fetchContributions,
   useContributionList,
   type ContributionFilters,
@@ -41,7 +42,7 @@ import {
 } from '../labels';
 import { FormError } from '@/shared/ui/form-error';
 
-export const CONTRIBUTION_PAGE_SIZE = 20;
+export { CONTRIBUTION_PAGE_SIZE };
 const EXPORT_PAGE_SIZE = 1000;
 const ALL = 'all';
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import type {
   ExpenseRequestBalance,
   ExpenseRequestBalanceQuery,
@@ -13,6 +13,9 @@ import { entityParams } from '@/shared/level/wire';
 import { expenseKeys, type ExpenseListFilters } from './keys';
 
 type FilterPart = Omit<ExpenseListFilters, 'page' | 'limit'>;
+
+/** A list of requests shows this many at a time. */
+export const EXPENSE_PAGE_SIZE = 20;
 
 /** The query of a list or balance: the Level's entity (none at the GLOBAL level: the server scopes), the filters set. */
 export function listQuery(level: Level, filters: FilterPart): ExpenseRequestBalanceQuery {
@@ -62,5 +65,22 @@ export function useExpenseBalance(level: Level, filters: FilterPart) {
     queryKey: expenseKeys.balance(level, filters),
     queryFn: () => fetchExpenseBalance(level, filters),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The first page of a list as it opens (no search, every status and date) and its totals, asked for
+ * when the navigation starts (issue 30; src/features/expenses/routes.tsx): the page's own keys.
+ */
+export function prefetchExpenseList(client: QueryClient, level: Level, mine: boolean): void {
+  const filters: FilterPart = { search: '', status: '', from: '', to: '', mine };
+  const first = { ...filters, page: 1, limit: EXPENSE_PAGE_SIZE };
+  void client.prefetchQuery({
+    queryKey: expenseKeys.list(level, first),
+    queryFn: () => fetchExpenseList(level, first),
+  });
+  void client.prefetchQuery({
+    queryKey: expenseKeys.balance(level, filters),
+    queryFn: () => fetchExpenseBalance(level, filters),
   });
 }
