@@ -6,6 +6,7 @@ import { router } from '@/app/router';
 import { loadSession } from '@/shared/auth/session';
 import { finishBoot } from '@/shared/lib/boot';
 import { APP_TITLE } from '@/shared/config';
+import { registerServiceWorker } from '@/app/pwa';
 import './index.css';
 
 // The product name from VITE_APP_TITLE until a page sets its own title.
@@ -41,3 +42,6 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// The installable app's worker, once the page has loaded (src/app/pwa.ts).
+registerServiceWorker();

@@ -171,7 +171,6 @@ export function setForbiddenHandler(handler: () => void): void {
 export const NO_ANSWER_MESSAGE =
   'Le serveur ne répond pas. Vérifiez votre connexion internet puis réessayez.';
 
-
 /** An answer without the server's French message (an empty body, a proxy's HTML page), by its status. */
 export function statusMessage(status: number): string {
   return status >= 500
