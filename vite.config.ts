@@ -2,8 +2,8 @@ import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
-import { SPACE_PREFIXES } from './contract/spaces';
-import { FIRST_SCREENS, UNREAD_COUNT_URL } from './contract/values/first-screens';
+import { SPACE_PREFIXES } from './contract/spaces.ts';
+import { FIRST_SCREENS, UNREAD_COUNT_URL } from './contract/values/first-screens.ts';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 

@@ -167,9 +167,28 @@ export function setForbiddenHandler(handler: () => void): void {
   onForbidden = handler;
 }
 
+/**
+ * A session that ended (a 401 for a known account): what the device kept for that user goes before
+ * the page reloads (decision 0041). Each listener gets the account's id; the reload waits for them
+ * (2 s at most).
+ */
+type SessionEndedListener = (userId: number) => Promise<void> | void;
+const sessionEndedListeners = new Set<SessionEndedListener>();
+export function onSessionEnded(listener: SessionEndedListener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
 /** A call that got no answer (network down, timeout, the server unreachable): said in French. */
 export const NO_ANSWER_MESSAGE =
   'Le serveur ne répond pas. Vérifiez votre connexion internet puis réessayez.';
+
+/** A call made while the device has no network: what needs the server says so. */
+export const OFFLINE_MESSAGE =
+  'Vous êtes hors ligne : cette action a besoin du serveur. Réessayez quand le réseau sera revenu.';
+
+/** Whether the device says it has no network (navigator.onLine). */
+export const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /** An answer without the server's French message (an empty body, a proxy's HTML page), by its status. */
 export function statusMessage(status: number): string {
@@ -191,7 +210,14 @@ function toRejection(error: unknown): object {
       ? body
       : text && !text.startsWith('<')
         ? { message: text }
-        : { message: status === undefined ? NO_ANSWER_MESSAGE : statusMessage(status) };
+        : {
+            message:
+              status === undefined
+                ? isOffline()
+                  ? OFFLINE_MESSAGE
+                  : NO_ANSWER_MESSAGE
+                : statusMessage(status),
+          };
   if (status !== undefined) statusByError.set(rejection, status);
   return rejection;
 }
@@ -213,7 +239,12 @@ async function request<T>(call: HttpRequest): Promise<HttpResponse<T>> {
       if (account !== null && account !== undefined) {
         setAccount(null);
         useLeaderStore.getState().clear();
-        browserPage.reload();
+        const forgotten = Promise.allSettled(
+          [...sessionEndedListeners].map((listener) => listener(account.id)),
+        );
+        void Promise.race([forgotten, new Promise((resolve) => setTimeout(resolve, 2000))]).then(() =>
+          browserPage.reload(),
+        );
       }
     } else if (status === 403 && !call.forbiddenIsAnswer) {
       onForbidden();

@@ -1,10 +1,13 @@
 import type { Account, LoginBody } from '@contract/auth';
-import { http } from '@/shared/api/http-client';
+import { getHttpStatus, http, onSessionEnded } from '@/shared/api/http-client';
 import { queryClient } from '@/shared/api/query-client';
+import { forgetQueriesOf, keepQueriesOf } from '@/shared/offline/persisted-queries';
 import { useAccountStore } from './account-store';
 import { useLeaderStore } from './leader-store';
 
 function signedIn(account: Account): void {
+  // the answers kept on this device are this user's (decision 0041)
+  keepQueriesOf(queryClient, account.id);
   // the same account as the one kept from the last visit: nothing to render again
   const known = useAccountStore.getState().account;
   if (known && JSON.stringify(known) === JSON.stringify(account)) return;
@@ -12,10 +15,20 @@ function signedIn(account: Account): void {
   useLeaderStore.getState().setFromAccount(account);
 }
 
+/** Forgets the account; what the device kept for the user who was signed in goes too (decision 0041). */
 function signedOut(account: null = null): void {
+  const previous = useAccountStore.getState().account;
+  keepQueriesOf(queryClient, null);
   useAccountStore.getState().setAccount(account);
   useLeaderStore.getState().clear();
+  if (previous) void forgetQueriesOf(previous.id);
 }
+
+// An expired session (a 401 on any call): the user's kept answers go before the page reloads.
+onSessionEnded((userId) => {
+  keepQueriesOf(queryClient, null);
+  return forgetQueriesOf(userId);
+});
 
 /** POST /login: the answer is the account. Nothing is stored when it fails (the call rejects). */
 export async function login(body: LoginBody): Promise<Account> {
@@ -38,17 +51,25 @@ export async function logout(): Promise<void> {
   }
 }
 
-/** GET /me at start: the account, or null (guest) when it fails. */
+/**
+ * GET /me at start: the account, or null (guest) when the server says so. Without an answer (no
+ * network), the account kept on this device stays signed in: the pages open with what the device
+ * kept (decision 0041), and GET /me is asked again when the network returns.
+ */
 export async function loadSession(): Promise<Account | null> {
+  const kept = useAccountStore.getState().account;
+  if (kept) keepQueriesOf(queryClient, kept.id);
   try {
     const { data } = await http.get<Account>('/me');
     if (!data || typeof data !== 'object') {
       signedOut();
       return null;
     }
+    if (kept && kept.id !== data.id) queryClient.clear();
     signedIn(data);
     return data;
-  } catch {
+  } catch (error) {
+    if (getHttpStatus(error) === undefined && kept) return kept;
     signedOut();
     return null;
   }
