@@ -22,27 +22,30 @@ function* files(dir, base = dir) {
   }
 }
 
-/** The product's name, as the SPA reads it (VITE_APP_TITLE, from the environment or a .env file). */
-function appTitle(root) {
-  if (process.env.VITE_APP_TITLE?.trim()) return process.env.VITE_APP_TITLE.trim();
+/** A VITE_ variable as the SPA's build reads it: the environment, else a .env file. */
+function viteVariable(root, name) {
+  if (process.env[name] !== undefined) return process.env[name].trim();
   for (const file of ['.env.production.local', '.env.local', '.env.production', '.env']) {
     try {
       const line = readFileSync(path.join(root, file), 'utf8')
         .split('\n')
-        .find((candidate) => candidate.trim().startsWith('VITE_APP_TITLE='));
-      const value = line
-        ?.split('=')
-        .slice(1)
-        .join('=')
-        .trim()
-        .replace(/^["']|["']$/g, '');
-      if (value) return value;
+        .find((candidate) => candidate.trim().startsWith(`${name}=`));
+      if (line !== undefined)
+        return line
+          .split('=')
+          .slice(1)
+          .join('=')
+          .trim()
+          .replace(/^["']|["']$/g, '');
     } catch {
       // no such file
     }
   }
-  return 'Ekklesia Gestion';
+  return undefined;
 }
+
+/** The product's name, as the SPA reads it (VITE_APP_TITLE). */
+const appTitle = (root) => viteVariable(root, 'VITE_APP_TITLE') || 'Ekklesia Gestion';
 
 export function webManifest(title) {
   return {
@@ -98,6 +101,7 @@ export async function buildServiceWorker(root) {
     tsconfig: path.join(root, 'src/service-worker/tsconfig.json'),
     define: {
       'self.__WB_MANIFEST': JSON.stringify(precache),
+      API_BASE: JSON.stringify(viteVariable(root, 'VITE_API_URL') ?? ''),
       // Workbox's development logs go
       'process.env.NODE_ENV': '"production"',
     },

@@ -3,6 +3,9 @@ import { myContributionsQuery } from '@contract/values/first-screens';
 import { queryClient } from '@/shared/api/query-client';
 import { levelEntity } from '@/shared/level/level-context';
 import { pageRoute, type PagePrefetch } from '@/shared/routing/page-route';
+// what follows a receipt sent from the device's outbox (its lists asked again, a toast): registered
+// with the routes, loaded with every space, so that it runs whatever page is open when they go
+import './lib/outbox';
 import {
   CONTRIBUTION_PAGE_SIZE,
   contributionListOptions,

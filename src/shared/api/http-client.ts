@@ -183,9 +183,13 @@ export function onSessionEnded(listener: SessionEndedListener): () => void {
 export const NO_ANSWER_MESSAGE =
   'Le serveur ne répond pas. Vérifiez votre connexion internet puis réessayez.';
 
-/** A call made while the device has no network: what needs the server says so. */
+/** A write made while the device has no network: what needs the server says so. */
 export const OFFLINE_MESSAGE =
   'Vous êtes hors ligne : cette action a besoin du serveur. Réessayez quand le réseau sera revenu.';
+
+/** A read made while the device has no network, of data it did not keep. */
+export const OFFLINE_READ_MESSAGE =
+  'Vous êtes hors ligne et ces données ne sont pas enregistrées sur cet appareil : elles s’afficheront au retour du réseau.';
 
 /** Whether the device says it has no network (navigator.onLine). */
 export const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -197,7 +201,7 @@ export function statusMessage(status: number): string {
     : `La demande a échoué (${status}).`;
 }
 
-function toRejection(error: unknown): object {
+function toRejection(error: unknown, method: HttpMethod): object {
   if (!(error instanceof HttpFailure)) {
     // an aborted call (the query was cancelled) rejects as the browser said
     if (error instanceof DOMException && error.name === 'AbortError') return error;
@@ -214,7 +218,9 @@ function toRejection(error: unknown): object {
             message:
               status === undefined
                 ? isOffline()
-                  ? OFFLINE_MESSAGE
+                  ? method === 'GET'
+                    ? OFFLINE_READ_MESSAGE
+                    : OFFLINE_MESSAGE
                   : NO_ANSWER_MESSAGE
                 : statusMessage(status),
           };
@@ -249,7 +255,7 @@ async function request<T>(call: HttpRequest): Promise<HttpResponse<T>> {
     } else if (status === 403 && !call.forbiddenIsAnswer) {
       onForbidden();
     }
-    throw toRejection(error);
+    throw toRejection(error, call.method);
   }
 }
 

@@ -30,6 +30,7 @@ import {
   type ContributionFilters,
   type ContributionScope,
 } from '../api/contributions';
+import { OutboxSection } from '../components/outbox-section';
 import { ReceiptDialog } from '../components/receipt-panel';
 import { TotalsBar } from '../components/totals-bar';
 import {
@@ -294,6 +295,8 @@ function ContributionList({ scope: resolved, title }: { scope: ContributionScope
           autoComplete="off"
         />
       </div>
+
+      {entity && <OutboxSection entity={entity} />}
 
       {list.data && <TotalsBar totals={list.data.totals} listed={list.data.meta.total} />}
 
