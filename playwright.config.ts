@@ -60,6 +60,10 @@ export default defineConfig({
     navigationTimeout: 30_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // the app's service worker (decision 0039) is tested where it is the subject (e2e/offline.spec.ts:
+    // `test.use({ serviceWorkers: 'allow' })`); elsewhere each page is the
+    // network's, as the flows expect (and page.route sees every call)
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
