@@ -1,5 +1,5 @@
 // The PWA's files, written into dist/ after the SPA's build and its drawn pages (scripts/build-lib.mjs,
-// issue 30, decision 0040):
+// issue 30, decision 0039):
 // - dist/manifest.webmanifest: the installable app (French name, icons, theme);
 // - dist/sw.js: src/service-worker/sw.ts bundled by esbuild with Workbox's precaching and routing, and
 //   the list of the files it precaches: every file of the build but the compressed copies, the build's

@@ -1,5 +1,5 @@
 /**
- * The installable app (issue 30, decision 0040): the page registers the service worker
+ * The installable app (issue 30, decision 0039): the page registers the service worker
  * (dist/sw.js, src/service-worker/sw.ts) once it has loaded, so that the worker's precache never
  * competes with the page's own first requests. A new version of the build is a new worker: it
  * installs in the background and waits; the page then shows 'Nouvelle version disponible'

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The service worker (issue 30, decision 0040), built by scripts/service-worker.mjs into dist/sw.js
+ * The service worker (issue 30, decision 0039), built by scripts/service-worker.mjs into dist/sw.js
  * with Workbox's precaching and routing:
  * - the build's files are precached (the pages, every chunk but xlsx, the styles, the icons): a
  *   repeat visit, online or not, takes no JavaScript from the network; a new build is a new worker,
@@ -10,7 +10,7 @@
  * - any other built file (/assets/, hashed: xlsx) is kept once fetched;
  * - the API is never cached: /api answers come from the network, every time;
  * - Background Sync (where the browser has it): the receipts kept without network are sent when it
- *   returns, even with the app closed (src/shared/offline/outbox.ts, decision 0042).
+ *   returns, even with the app closed (src/shared/offline/outbox.ts, decision 0039).
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';

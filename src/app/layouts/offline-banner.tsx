@@ -15,7 +15,7 @@ function shownSince(client: QueryClient): number {
 
 /**
  * 'Hors ligne — données du {date heure}' above every page of a space while the device has no network
- * (issue 30, decision 0041): the page shows what the device kept, as of that time; the changes that
+ * (issue 30, decision 0039): the page shows what the device kept, as of that time; the changes that
  * need the server say so when asked (src/shared/api/http-client.ts), the receipts are kept and sent
  * later (the contributions' outbox).
  */

@@ -4,7 +4,7 @@ import { useOutbox } from '@/shared/offline/outbox-store';
 import { useSpacePaths } from '@/shared/routing/space-paths';
 import { cn } from '@/shared/lib/cn';
 
-/** 'n recettes en attente d'envoi': the count of the user's outbox (decision 0042). */
+/** 'n recettes en attente d'envoi': the count of the user's outbox (decision 0039). */
 export function outboxCountLabel(count: number): string {
   const { one, many } = OUTBOX_KINDS.contribution;
   return count === 1 ? `1 ${one} en attente d’envoi` : `${count} ${many} en attente d’envoi`;

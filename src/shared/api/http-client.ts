@@ -169,7 +169,7 @@ export function setForbiddenHandler(handler: () => void): void {
 
 /**
  * A session that ended (a 401 for a known account): what the device kept for that user goes before
- * the page reloads (decision 0041). Each listener gets the account's id; the reload waits for them
+ * the page reloads (decision 0039). Each listener gets the account's id; the reload waits for them
  * (2 s at most).
  */
 type SessionEndedListener = (userId: number) => Promise<void> | void;

@@ -8,7 +8,7 @@ import { useAccountStore } from './account-store';
 import { useLeaderStore } from './leader-store';
 
 function signedIn(account: Account): void {
-  // the answers kept on this device are this user's (decision 0041), and so is the outbox (0042)
+  // the answers kept on this device are this user's (decision 0039), and so is the outbox
   keepQueriesOf(queryClient, account.id);
   startOutbox(account.id);
   // the same account as the one kept from the last visit: nothing to render again
@@ -18,7 +18,7 @@ function signedIn(account: Account): void {
   useLeaderStore.getState().setFromAccount(account);
 }
 
-/** Forgets the account; what the device kept for the user who was signed in goes too (decision 0041). */
+/** Forgets the account; what the device kept for the user who was signed in goes too (decision 0039). */
 function signedOut(account: null = null): void {
   const previous = useAccountStore.getState().account;
   keepQueriesOf(queryClient, null);
@@ -65,7 +65,7 @@ export async function logout(): Promise<void> {
 /**
  * GET /me at start: the account, or null (guest) when the server says so. Without an answer (no
  * network), the account kept on this device stays signed in: the pages open with what the device
- * kept (decision 0041), and GET /me is asked again when the network returns.
+ * kept (decision 0039), and GET /me is asked again when the network returns.
  */
 export async function loadSession(): Promise<Account | null> {
   const kept = useAccountStore.getState().account;

@@ -1,5 +1,5 @@
 /**
- * The app's IndexedDB database on this device (issue 30, decisions 0041 and 0042): `queries`, the
+ * The app's IndexedDB database on this device (issue 30, decision 0039): `queries`, the
  * persisted query cache of each user (key: the user's id), and `outbox`, the receipts recorded without
  * network, waiting to be sent (key: their Idempotency-Key; index `user`). Opened by the page and by the
  * service worker (Background Sync): no DOM here, only IndexedDB.

@@ -10,7 +10,7 @@ import {
 } from './outbox';
 
 /**
- * The page's side of the outbox (src/shared/offline/outbox.ts, decision 0042): the signed-in user's
+ * The page's side of the outbox (src/shared/offline/outbox.ts, decision 0039): the signed-in user's
  * entries for the pages (`useOutbox`), and when to send them — at start, when the network returns,
  * right after an entry is kept while online, then again after 3 s, 10 s, 30 s and every minute while
  * a try gets no answer; the service worker also sends them (Background Sync). What a feature does once

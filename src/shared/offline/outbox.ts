@@ -1,7 +1,7 @@
 import { inStore, OUTBOX_STORE } from './idb';
 
 /**
- * The outbox (issue 30, decision 0042): money writes recorded without network — a treasurer's receipts
+ * The outbox (issue 30, decision 0039): money writes recorded without network — a treasurer's receipts
  * on a Sunday without signal — kept in IndexedDB with their Idempotency-Key, and sent when the network
  * returns, by the page ('online', at start, after a failed try) and by the service worker (Background
  * Sync, where the browser has it). The same key goes with every try: the server records a write once

@@ -3,7 +3,7 @@ import type { QueryClient, QueryFunctionContext, QueryKey, Query } from '@tansta
 import { inStore, QUERIES_STORE } from './idb';
 
 /**
- * The query cache kept on the device, per user (issue 30, decision 0041): TanStack Query's persister
+ * The query cache kept on the device, per user (issue 30, decision 0039): TanStack Query's persister
  * (`experimental_createQueryPersister`) writes each answer a page received into IndexedDB, under the
  * signed-in user's id, and gives it back when a page asks for the same query with nothing in memory
  * — at once, before the network answers (a repeat visit shows its data immediately, then refreshes

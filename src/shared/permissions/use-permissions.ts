@@ -53,7 +53,7 @@ async function checkMultiple(codes: readonly string[], entity: PermissionEntity)
     return data.results;
   } catch (error) {
     // No answer (no network) is no denial: the query keeps the answer it had, kept on the device for
-    // the pages opened offline (decision 0041); without one, nothing is allowed either.
+    // the pages opened offline (decision 0039); without one, nothing is allowed either.
     if (getHttpStatus(error) === undefined) throw error;
     // A failed check means denied (SPEC.md section 8).
     return {};

@@ -47,7 +47,7 @@ describe('http client', () => {
     expect(useAccountStore.getState().account).toBeNull();
     expect(useLeaderStore.getState().church).toBeNull();
     expect(JSON.parse(localStorage.getItem('account')!).state.account).toBeNull();
-    // once what the device kept for the user is gone (decision 0041)
+    // once what the device kept for the user is gone (decision 0039)
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
 

@@ -10,7 +10,7 @@ import { deleteDatabaseForTests } from '@/shared/offline/idb';
 import { forgetQueriesOf, keepQueriesOf } from '@/shared/offline/persisted-queries';
 import { demo } from '../app/fixtures';
 
-// Issue 30, decision 0041: the answers a page received are kept on the device per user, given back
+// Issue 30, decision 0039: the answers a page received are kept on the device per user, given back
 // when the same query has nothing in memory (before the network, or without it), and never to
 // another user; signing out and an expired session delete them.
 

@@ -8,7 +8,7 @@ const PAGE = 100;
 const PAGES = 10;
 
 /**
- * The faithful of a church, kept on the device (the query cache persisted, decision 0041) so that the
+ * The faithful of a church, kept on the device (the query cache persisted, decision 0039) so that the
  * new-receipt form finds a contributor with no network (issue 30): read when the form opens online,
  * again after an hour.
  */

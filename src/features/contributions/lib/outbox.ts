@@ -12,7 +12,7 @@ import { notify } from '@/shared/ui/toast';
 import { contributionKeys } from '../api/contributions';
 
 /**
- * The receipts a treasurer records without network (issue 30, decision 0042), in the device's outbox
+ * The receipts a treasurer records without network (issue 30, decision 0039), in the device's outbox
  * (src/shared/offline/outbox.ts) with their Idempotency-Key until the server accepts them: only then
  * do they get a number, a receipt and its QR code.
  */

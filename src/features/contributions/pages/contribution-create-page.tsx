@@ -69,7 +69,7 @@ type Recorded = { created: { id: number } } | { kept: true };
 /**
  * 'recettes/nouvelle': records one contribution (`useMoneyWrite`): a retry of the same content after a
  * failure resends the same Idempotency-Key, so the server never records it twice. Without network
- * (issue 30, decision 0042) the receipt is kept on the device with its key and sent when the network
+ * (issue 30, decision 0039) the receipt is kept on the device with its key and sent when the network
  * returns; so is one whose answer was lost (the server may have recorded it: the same key goes again).
  * `?corriger={key}` opens a kept receipt (refused by the server, or not sent yet) to correct it.
  */
