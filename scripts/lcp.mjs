@@ -217,7 +217,18 @@ try {
   );
   for (const target of TARGETS) {
     const runs = [];
-    for (let i = 0; i < RUNS; i += 1) runs.push(await measure(browser, server.baseUrl, target));
+    for (let i = 0; i < RUNS; i += 1) {
+      try {
+        runs.push(await measure(browser, server.baseUrl, target));
+      } catch (error) {
+        // now and then Chromium reports no LCP entry at all for a run (seen on nginx, a loaded
+        // machine): that run is measured once more, said, instead of stopping the page's measure
+        if (!(error instanceof Error) || !error.message.includes('aucune largest-contentful-paint'))
+          throw error;
+        console.log(`${target.label ?? target.path}: ${error.message}, essai refait`);
+        runs.push(await measure(browser, server.baseUrl, target));
+      }
+    }
     const lcp = median(runs.map((run) => run.lcp));
     const tbt = median(runs.map((run) => run.tbt));
     const ok = lcp <= target.targetMs && tbt <= TBT_TARGET_MS;
