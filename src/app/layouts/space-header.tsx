@@ -95,10 +95,15 @@ export function SpaceHeader({ space, account, nav }: SpaceHeaderProps) {
         open={confirming}
         onOpenChange={setConfirming}
         title="Se déconnecter ?"
-        message={`${outboxCountLabel(waiting)} sur cet appareil : vous déconnecter ${
-          waiting > 1 ? 'les supprimera sans les envoyer' : 'la supprimera sans l’envoyer'
-        }.`}
-        confirmLabel="Se déconnecter quand même"
+        message={
+          waiting > 0
+            ? `${outboxCountLabel(waiting)} sur cet appareil : vous déconnecter ${
+                waiting > 1 ? 'les supprimera sans les envoyer' : 'la supprimera sans l’envoyer'
+              }.`
+            : // sent while the question was open: nothing is lost any more
+              'Les recettes en attente ont été envoyées entre-temps : rien ne sera perdu.'
+        }
+        confirmLabel={waiting > 0 ? 'Se déconnecter quand même' : 'Se déconnecter'}
         danger
         onConfirm={leave}
       />
