@@ -32,7 +32,12 @@ import { profileRoutes } from './modules/profile';
 import { orgRoutes } from './modules/org';
 import { permissionRoutes } from './modules/permissions';
 import { rolesRoutes } from './modules/roles';
-import { simulatorEnabled, simulatorRoutes, subscriptionRoutes } from './modules/subscriptions';
+import {
+  simulatorEnabled,
+  simulatorRoutes,
+  subscriptionRoutes,
+  subscriptionSimulatorPurpose,
+} from './modules/subscriptions';
 import { systemRoutes } from './modules/system';
 
 /** The 402 of the billing gate, as the OpenAPI document shows it. */
@@ -129,7 +134,8 @@ export async function buildApp({
     { prefix: '/api' },
   );
   // The LigdiCash simulator, when no provider is configured (never in production).
-  if (simulatorEnabled(config)) await app.register(simulatorRoutes);
+  if (simulatorEnabled(config))
+    await app.register(simulatorRoutes, { purposes: [subscriptionSimulatorPurpose] });
   registerDocs(app);
   await registerSpaAndNotFound(app, config.staticDir, drawer);
   await app.ready();
