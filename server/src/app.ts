@@ -32,12 +32,8 @@ import { profileRoutes } from './modules/profile';
 import { orgRoutes } from './modules/org';
 import { permissionRoutes } from './modules/permissions';
 import { rolesRoutes } from './modules/roles';
-import {
-  simulatorEnabled,
-  simulatorRoutes,
-  subscriptionRoutes,
-  subscriptionSimulatorPurpose,
-} from './modules/subscriptions';
+import { simulatorEnabled, simulatorRoutes } from './modules/ligdicash';
+import { subscriptionRoutes, subscriptionSimulatorPurpose } from './modules/subscriptions';
 import { systemRoutes } from './modules/system';
 
 /** The 402 of the billing gate, as the OpenAPI document shows it. */

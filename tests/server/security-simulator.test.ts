@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPaymentAnswerSchema } from '../../contract/subscriptions';
 import { paymentNotificationsSettled } from '../../server/src/modules/subscriptions/routes';
-import { providerSettings } from '../../server/src/modules/subscriptions/simulator';
+import { providerSettings } from '../../server/src/modules/ligdicash';
 import type { TestApp } from './helpers';
 import { ids, newUnpaid, one, openListeningApp } from './subscriptions-setup';
 

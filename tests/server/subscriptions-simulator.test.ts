@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPaymentAnswerSchema, subscriptionDetailSchema } from '../../contract/subscriptions';
 import { testConfig } from '../../server/src/config';
 import { paymentNotificationsSettled } from '../../server/src/modules/subscriptions/routes';
-import { simulatorEnabled } from '../../server/src/modules/subscriptions/simulator';
+import { simulatorEnabled } from '../../server/src/modules/ligdicash';
 import type { TestApp } from './helpers';
 import { ids, one, openListeningApp } from './subscriptions-setup';
 

@@ -45,7 +45,7 @@ import {
   publicBase,
   simulatorEnabled,
   type SimulatorPurpose,
-} from './simulator';
+} from '../ligdicash';
 
 /** A write's errors, and 422 (a subscription type that does not fit). */
 const TYPED_WRITE_ERRORS = { ...WRITE_ERRORS, ...errorAnswers(422) };

@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import type { LigdicashSettings } from './ligdicash';
+import type { LigdicashSettings } from './client';
 
 /*
  * The built-in LigdiCash simulator (decision 0019), for the demo, development and tests: mounted only
@@ -130,17 +130,25 @@ export function publicBase(app: FastifyInstance): string | null {
   return `http://${host}:${own.port}`;
 }
 
+/** A merchant's credentials (its `Apikey` and `Authorization: Bearer` token). */
+export type MerchantCredentials = { apiKey: string; apiToken: string };
+
 /**
- * The provider the payments talk to: LigdiCash when configured; otherwise this server's simulator,
- * reached over real HTTP at the server's own listening address; null when neither can be had.
+ * The provider the payments talk to: LigdiCash when configured (with `merchant`'s credentials, else
+ * the configured LIGDICASH_API_KEY and LIGDICASH_API_TOKEN); otherwise this server's simulator, reached
+ * over real HTTP at the server's own listening address, with its own credentials; null when neither can
+ * be had.
  */
-export function providerSettings(app: FastifyInstance): LigdicashSettings | null {
+export function providerSettings(
+  app: FastifyInstance,
+  merchant?: MerchantCredentials | null,
+): LigdicashSettings | null {
   const { config } = app.deps;
   if (config.ligdicash.apiUrl)
     return {
       apiUrl: config.ligdicash.apiUrl,
-      apiKey: config.ligdicash.apiKey,
-      apiToken: config.ligdicash.apiToken,
+      apiKey: merchant?.apiKey ?? config.ligdicash.apiKey,
+      apiToken: merchant?.apiToken ?? config.ligdicash.apiToken,
     };
   if (!simulatorEnabled(config)) return null;
   const origin = internalOrigin(app);
