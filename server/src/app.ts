@@ -32,6 +32,7 @@ import { profileRoutes } from './modules/profile';
 import { orgRoutes } from './modules/org';
 import { permissionRoutes } from './modules/permissions';
 import { rolesRoutes } from './modules/roles';
+import { givingRoutes, givingSimulatorPurpose } from './modules/giving';
 import { simulatorEnabled, simulatorRoutes } from './modules/ligdicash';
 import { subscriptionRoutes, subscriptionSimulatorPurpose } from './modules/subscriptions';
 import { systemRoutes } from './modules/system';
@@ -121,6 +122,7 @@ export async function buildApp({
       await api.register(faithfulRoutes);
       await api.register(memberRoutes);
       await api.register(subscriptionRoutes);
+      await api.register(givingRoutes);
       await api.register(budgetRoutes);
       await api.register(activityRoutes);
       await api.register(notificationRoutes);
@@ -131,7 +133,9 @@ export async function buildApp({
   );
   // The LigdiCash simulator, when no provider is configured (never in production).
   if (simulatorEnabled(config))
-    await app.register(simulatorRoutes, { purposes: [subscriptionSimulatorPurpose] });
+    await app.register(simulatorRoutes, {
+      purposes: [subscriptionSimulatorPurpose, givingSimulatorPurpose],
+    });
   registerDocs(app);
   await registerSpaAndNotFound(app, config.staticDir, drawer);
   await app.ready();

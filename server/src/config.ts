@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 
 export type Config = {
@@ -30,11 +31,18 @@ export type Config = {
   ligdicash: { apiUrl: string | null; apiKey: string; apiToken: string };
   /** the address the provider and the browser reach the product at (return and callback URLs) */
   publicUrl: string | null;
-  /** how often pending subscription payments are re-checked with the provider; 0: never */
+  /** how often pending subscription payments and online gifts are re-checked with the provider; 0: never */
   paymentRecheckMs: number;
+  /**
+   * The key of the payment secrets (the churches' LigdiCash merchant keys and tokens, AES-256-GCM;
+   * decision 0043): SHA-256 of PAYMENT_SECRETS_KEY, or of a development value that production refuses.
+   */
+  paymentSecretsKey: Buffer;
 };
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-do-not-use-in-production';
+/** The demo's and development's key of the payment secrets (README): never accepted in production. */
+export const DEV_PAYMENT_SECRETS_KEY = 'dev-only-payment-secrets-key-do-not-use-in-production';
 
 function parseBoolean(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value.trim() === '') return fallback;
@@ -59,6 +67,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const sessionSecret = env.SESSION_SECRET?.trim() || '';
   if (production && sessionSecret.length < 32) {
     throw new Error('SESSION_SECRET must be set to at least 32 characters when NODE_ENV=production');
+  }
+  const paymentSecrets = env.PAYMENT_SECRETS_KEY?.trim() || '';
+  if (production && (paymentSecrets.length < 32 || paymentSecrets === DEV_PAYMENT_SECRETS_KEY)) {
+    throw new Error('PAYMENT_SECRETS_KEY must be set to at least 32 characters when NODE_ENV=production');
   }
   return {
     port,
@@ -86,6 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || null,
     paymentRecheckMs: parseRecheck(env.PAYMENT_RECHECK_MS),
+    paymentSecretsKey: createHash('sha256')
+      .update(paymentSecrets || DEV_PAYMENT_SECRETS_KEY)
+      .digest(),
   };
 }
 

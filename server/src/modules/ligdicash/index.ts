@@ -11,6 +11,7 @@ export {
   type LigdicashSettings,
 } from './client';
 export {
+  DEMO_PENDING_TOKEN_PREFIX,
   parseForm,
   providerSettings,
   publicBase,

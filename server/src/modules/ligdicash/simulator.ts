@@ -51,6 +51,19 @@ const HIDDEN = { schema: { hide: true } };
 
 export const SIMULATOR_OPERATORS = ['Orange Money', 'MTN MoMo', 'Moov Money', 'Wave', 'Carte bancaire'];
 
+/**
+ * The fee the simulator reports on a completed payment (`frais`, 2 % rounded to the franc), so that the
+ * demo and the tests exercise the fee's recording (decision 0043). The official SDKs' typed answer has
+ * no fee field: the client reads one only when the provider names it.
+ */
+export const SIMULATOR_FEE_RATE = 0.02;
+
+/**
+ * The demo seed's invoices still awaiting their payer (db/seed/giving.ts): the simulator keeps its
+ * invoices in memory, so it answers `pending` for these tokens instead of forgetting them.
+ */
+export const DEMO_PENDING_TOKEN_PREFIX = 'sim_demo_';
+
 type Invoice = {
   token: string;
   amount: number;
@@ -346,6 +359,9 @@ export const simulatorRoutes: FastifyPluginAsync<SimulatorOptions> = async (app,
       return reply.code(401).send({ response_code: '01', response_text: 'Clé API invalide' });
     const token = String((request.query as Record<string, unknown>).invoiceToken ?? '');
     const invoice = invoices.get(token);
+    // the demo seed's invoice whose payer has not decided yet (its gift expires like any other)
+    if (!invoice && token.startsWith(DEMO_PENDING_TOKEN_PREFIX))
+      return { response_code: '00', response_text: 'En attente', status: 'pending', token };
     if (!invoice)
       return { response_code: '01', response_text: 'Facture introuvable', status: 'nocompleted', token };
     return {
@@ -359,6 +375,7 @@ export const simulatorRoutes: FastifyPluginAsync<SimulatorOptions> = async (app,
       transaction_id: invoice.providerTransactionId,
       external_id: invoice.externalId,
       custom_data: customDataList(invoice.customData),
+      ...(invoice.status === 'completed' ? { frais: Math.round(invoice.amount * SIMULATOR_FEE_RATE) } : {}),
     };
   });
 
