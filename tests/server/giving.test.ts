@@ -8,6 +8,7 @@ import {
   publicCheckoutAnswerSchema,
   startGuestCheckoutAnswerSchema,
 } from '../../contract/giving';
+import { DEV_PAYMENT_SECRETS_KEY, loadConfig } from '../../server/src/config';
 import { queryRows } from '../../server/src/db/query';
 import { decryptSecret } from '../../server/src/modules/giving/secrets';
 import { givingNotificationsSettled } from '../../server/src/modules/giving/routes';
@@ -398,5 +399,20 @@ describe('the contributions’ rules hold for an online gift', () => {
     // once the year is open again, the next check records it (the pages' re-check waits 2 s between two)
     await t.db.execute(sql`update giving_checkouts set checked_at = null where id = ${checkout.id}`);
     expect((await follow(checkout.id)).status).toBe('paid');
+  });
+});
+
+describe('the key of the payment secrets', () => {
+  const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) };
+
+  it('is required in production, where the development value is refused', () => {
+    expect(() => loadConfig(production)).toThrow(/PAYMENT_SECRETS_KEY/);
+    expect(() => loadConfig({ ...production, PAYMENT_SECRETS_KEY: 'court' })).toThrow(/PAYMENT_SECRETS_KEY/);
+    expect(() => loadConfig({ ...production, PAYMENT_SECRETS_KEY: DEV_PAYMENT_SECRETS_KEY })).toThrow(
+      /PAYMENT_SECRETS_KEY/,
+    );
+    const key = loadConfig({ ...production, PAYMENT_SECRETS_KEY: 'k'.repeat(40) }).paymentSecretsKey;
+    expect(key).toHaveLength(32);
+    expect(key.equals(loadConfig({}).paymentSecretsKey)).toBe(false);
   });
 });
