@@ -6,6 +6,7 @@ import type { SpaceDefinition } from '@/shared/routing/space';
 import { LogoLoader } from '@/shared/ui/logo-loader';
 import { IndexRedirect } from '@/features/auth/pages/index-redirect';
 import { NotFoundPage } from '@/features/auth/pages/not-found-page';
+import { publicGivingRoutes } from '@/features/giving/routes';
 import { RequireSpace } from './guards/require-space';
 import { RouteError } from './layouts/route-error';
 
@@ -71,6 +72,8 @@ export function createRootRoutes(): RouteObject[] {
               .ReceiptVerificationPage,
           }),
         },
+        // a church's public giving page (a poster's QR code), outside every space (decision 0043)
+        ...publicGivingRoutes(),
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -75,5 +75,12 @@ export const adminNav: NavItem[] = [
     feature: 'org',
     description: 'Les départements',
   },
+  {
+    label: 'Paramètres de paiement',
+    path: '/admin/parametres-paiement',
+    icon: 'shield',
+    feature: 'giving',
+    description: 'Le compte marchand LigdiCash de la dénomination',
+  },
   { label: 'Notifications', path: '/admin/notifications', icon: 'bell', feature: 'notifications' },
 ];
