@@ -38,7 +38,8 @@ export const FIRST_SCREENS: FirstScreen[] = [
           ([key, value]): [string, string] => [key, String(value)],
         ),
       );
-      return ['/api/contributions/summary', `/api/contributions?${query.toString()}`];
+      // and whether the member may give online ('Donner', decision 0043)
+      return ['/api/contributions/summary', `/api/contributions?${query.toString()}`, '/api/giving/me'];
     },
   },
 ];
