@@ -16,6 +16,8 @@ export const CLOSING_MESSAGES = {
   notInOrder: (year: number) =>
     `Clôturez d'abord l'exercice ${year} : les exercices se clôturent dans l'ordre.`,
   notFound: 'Clôture introuvable.',
+  /** 409 of any write that would change a figure of a closed year (decision 0042) */
+  yearClosed: (year: number) => `L'exercice ${year} est clôturé.`,
 } as const;
 
 /** The query fields of a year of an entity (closings, financial statements). */

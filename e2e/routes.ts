@@ -183,6 +183,8 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/admin/comptes-operation/autorisations', 'admin'),
   r('/admin/comptes-operation/:id', 'admin', { resolve: { id: '/api/operation-accounts' } }),
   r('/admin/modeles-budget', 'admin'),
+  r('/admin/journal-audit', 'admin'),
+  r('/admin/sauvegardes', 'admin'),
   r('/admin/departements', 'admin'),
   r('/admin/departements/:id/dashboard', 'admin'),
   r('/admin/departements/:id/membres', 'admin'),
@@ -308,6 +310,7 @@ export const ROUTE_TABLE: RouteCase[] = [
     resolve: { budgetId: '/api/budgets?entity_type=CHURCH&entity_id=1' },
   }),
   r('/mon-bureau-national/espace-comptable/fiches-de-paie', 'national'),
+  r('/mon-bureau-national/espace-comptable/journal-audit', 'national'),
   r('/mon-bureau-national/espace-comptable/fiches-de-paie/nouveau', 'national'),
   // the first payslip of the office: last month's, left unpaid by the seed ('Payer')
   r('/mon-bureau-national/espace-comptable/fiches-de-paie/:payslipId/modifier', 'national', {

@@ -21,6 +21,8 @@ import { journalRoutes } from './modules/journals';
 import { authRoutes, type LoginLimits } from './modules/auth';
 import { activityRoutes } from './modules/activities';
 import { budgetRoutes } from './modules/budgets';
+import { backupRoutes, backupService, type BackupService } from './modules/backups';
+import { auditRoutes } from './modules/audit';
 import { contributionRoutes } from './modules/contributions';
 import { expenseRoutes } from './modules/expenses';
 import { fixedAssetRoutes } from './modules/fixed-assets';
@@ -43,6 +45,19 @@ const unpaidSubscriptionSchema = errorSchema.describe(
     'paiement de la souscription reste possible (message en français).',
 );
 
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY (decision 0041): the listed addresses as they are; a hop count
+ * as the rule 'the N nearest addresses are proxies' (Fastify 5 trusts nothing for a bare number); never
+ * `true`, which would believe any X-Forwarded-For a client sends.
+ */
+export function trustedProxies(
+  setting: Config['trustProxy'],
+): false | string | ((address: string, hop: number) => boolean) {
+  if (setting === false) return false;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
 export type BuildAppOptions = {
   database: Database;
   config: Config;
@@ -50,6 +65,8 @@ export type BuildAppOptions = {
   loginLimits?: LoginLimits;
   /** How a member's first screens are drawn (tests); by default the SPA's build/prerender/ module. */
   drawer?: Drawer | null;
+  /** the backups of BACKUP_DIR (index.ts shares its own with the daily backup); one is made otherwise */
+  backups?: BackupService;
 };
 
 /** The API (and the built SPA when config.staticDir holds one), ready for inject() or listen(). */
@@ -58,12 +75,12 @@ export async function buildApp({
   config,
   loginLimits,
   drawer,
+  backups = backupService(database, config.backupDir, config.backupKeep),
 }: BuildAppOptions): Promise<FastifyInstance> {
   await installDbFunctions(database.db);
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    // A number (hops) is supported at runtime; the typings only list boolean, string and functions.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: config.bodyLimit,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -126,8 +143,10 @@ export async function buildApp({
       await api.register(budgetRoutes);
       await api.register(activityRoutes);
       await api.register(notificationRoutes);
-      await api.register(profileRoutes);
+      await api.register(profileRoutes, { limits: loginLimits });
       await api.register(dashboardRoutes);
+      await api.register(backupRoutes, { backups });
+      await api.register(auditRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type Config = {
@@ -13,7 +14,12 @@ export type Config = {
   seedDemo: boolean;
   /** the built SPA; null to serve the API only */
   staticDir: string | null;
-  trustProxy: boolean | number | string;
+  /**
+   * The reverse proxies whose X-Forwarded-For / -Proto / -Host are believed (TRUST_PROXY, decision 0041):
+   * false (none), a hop count (the last N addresses the proxies added), or their addresses and CIDR
+   * ranges (a comma-separated list, also `loopback`, `linklocal`, `uniquelocal`). Never every address.
+   */
+  trustProxy: false | number | string;
   production: boolean;
   /** largest accepted request body, in bytes */
   bodyLimit: number;
@@ -38,6 +44,15 @@ export type Config = {
    * decision 0043): SHA-256 of PAYMENT_SECRETS_KEY, or of a development value that production refuses.
    */
   paymentSecretsKey: Buffer;
+  /** where backups are written and listed (decision 0044; default DATA_DIR/backups) */
+  backupDir: string;
+  /** how many backups the daily backup keeps (older ones removed); 0: no daily backup */
+  backupKeep: number;
+  /**
+   * the token of this process's operations (`npm run backup` and `npm run audit:verify` on PGlite ask
+   * the running server, which owns the data folder); written to DATA_DIR/ops.json, null in tests
+   */
+  opsToken: string | null;
 };
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-do-not-use-in-production';
@@ -49,12 +64,33 @@ function parseBoolean(value: string | undefined, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
 }
 
-function parseTrustProxy(value: string | undefined): boolean | number | string {
-  if (value === undefined || value.trim() === '') return false;
+/** The names proxy-addr knows for address ranges. */
+const ADDRESS_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(value: string): boolean {
+  if (ADDRESS_RANGES.has(value)) return true;
+  const [address, bits, ...rest] = value.split('/');
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/**
+ * TRUST_PROXY: empty or `false` (no proxy), a hop count, or the proxies' addresses and ranges. `true`
+ * (believe any X-Forwarded-For) is refused: a client could then name any address and escape the
+ * sign-in limits per address.
+ */
+function parseTrustProxy(value: string | undefined): false | number | string {
+  if (value === undefined || value.trim() === '' || value.trim() === 'false') return false;
   const v = value.trim();
-  if (v === 'true' || v === 'false') return v === 'true';
-  if (/^\d+$/.test(v)) return Number(v);
-  return v;
+  if (/^\d+$/.test(v)) return Number(v) === 0 ? false : Number(v);
+  const entries = v.split(',').map((entry) => entry.trim());
+  if (entries.every((entry) => entry !== '' && isAddressOrRange(entry))) return entries.join(',');
+  throw new Error(
+    `Invalid TRUST_PROXY: ${value} (expected a hop count such as 1, or the proxies' addresses such as ` +
+      '10.0.0.5,10.0.1.0/24; `true` is refused: any client could then choose its own address)',
+  );
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -101,7 +137,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentSecretsKey: createHash('sha256')
       .update(paymentSecrets || DEV_PAYMENT_SECRETS_KEY)
       .digest(),
+    backupDir: path.resolve(env.BACKUP_DIR || path.join(env.DATA_DIR || './data', 'backups')),
+    backupKeep: parseKeep(env.BACKUP_KEEP),
+    opsToken: null,
   };
+}
+
+function parseKeep(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 14;
+  const keep = Number(value);
+  if (!Number.isInteger(keep) || keep < 0) throw new Error(`Invalid BACKUP_KEEP: ${value}`);
+  return keep;
 }
 
 /** A base URL ending with '/', or null when unset. */
@@ -125,6 +171,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     corsOrigins: ['http://localhost:5173'],
     logLevel: 'silent',
     paymentRecheckMs: 0,
+    backupKeep: 0,
     ...overrides,
   };
 }

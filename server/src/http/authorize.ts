@@ -329,6 +329,22 @@ export async function authorizeSuperAdmin(
 }
 
 /**
+ * An operation of the installation (a backup, the audit chain's check): a super-admin, or the
+ * command line on this machine with the process's operations token (`X-Ops-Token`, written to
+ * DATA_DIR/ops.json readable by the server's user only: `npm run backup` on PGlite, decision 0044).
+ * Answers the actor, or null for the command line.
+ */
+export async function authorizeOperator(request: FastifyRequest): Promise<Actor | null> {
+  const token = request.server.deps.config.opsToken;
+  const given = request.headers['x-ops-token'];
+  if (token && typeof given === 'string' && given.length === token.length) {
+    const { timingSafeEqual } = await import('node:crypto');
+    if (timingSafeEqual(Buffer.from(given), Buffer.from(token))) return null;
+  }
+  return authorizeSuperAdmin(request);
+}
+
+/**
  * A list without an entity filter: the signed-in user and what it may show. Without `codes`, every
  * entity the user sees; with them, only those where the user also holds one of `codes`
  * (permittedVisibility: a member of a church does not list its expenses). A super-admin sees all.

@@ -278,11 +278,11 @@ export async function registerSpaAndNotFound(
       const who = page ? 'drawn' : request.cookies?.[SESSION_COOKIE] ? 'member' : 'guest';
       reply.header('Link', pageLink(preloads, url, who));
       if (page) {
-        // the member's own data: kept by no shared cache, asked again each time
+        // the member's own data: kept by no cache at all, asked again each time (decision 0041)
         const { payload, encoding } = compressPage(request, page);
         if (encoding) reply.header('Content-Encoding', encoding);
         return reply
-          .header('Cache-Control', 'private, no-cache')
+          .header('Cache-Control', 'no-store')
           .header('Vary', 'Accept-Encoding, Cookie')
           .type('text/html; charset=utf-8')
           .send(payload);

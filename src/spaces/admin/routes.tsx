@@ -5,6 +5,8 @@ import {
   departmentMembersRoute,
 } from '@/features/activities/routes';
 import { accountAdminRoutes, forbiddenAccountsRoute } from '@/features/accounts/routes';
+import { auditLogRoute } from '@/features/audit/routes';
+import { backupsRoute } from '@/features/backups/routes';
 import { budgetTemplatesRoute } from '@/features/budgets/routes';
 import { departmentContributionsRoute, faithfulContributionsRoute } from '@/features/contributions/routes';
 import { expenseRoutes } from '@/features/expenses/routes';
@@ -72,6 +74,8 @@ export const space: SpaceDefinition = {
         leadersRoute(),
         externalAccountantsRoute(),
         budgetTemplatesRoute(),
+        auditLogRoute(),
+        backupsRoute(),
         departmentListRoute(),
         ...accountAdminRoutes(),
         installationGivingRoute(),

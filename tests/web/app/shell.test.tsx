@@ -100,6 +100,8 @@ describe('space shell', () => {
       '/admin/modeles-budget',
       '/admin/departements',
       '/admin/parametres-paiement',
+      '/admin/journal-audit',
+      '/admin/sauvegardes',
       '/admin/notifications',
     ]);
     // what the phone's header has no room for: the first name, the other spaces, the logout

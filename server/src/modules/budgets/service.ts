@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
 import type { Actor, Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
+import { assertRecordYearOpen } from '../treasury';
 import { approverOf, type BudgetEntity } from './entities';
 import { authorizeTransition, WRITE_CODES, type BudgetTransition } from './policy';
 import { budgetEntity, loadBudgetFacts, type BudgetFacts } from './queries';
@@ -13,7 +14,8 @@ import { budgetEntity, loadBudgetFacts, type BudgetFacts } from './queries';
 // The writes of the budgets, each in one transaction with its audit record: creation (from the
 // templates or a copy of last year's), the lines while draft or rejected, and the transitions
 // draft/rejected -> submitted -> approved -> finalized, submitted -> rejected (with a reason). A write
-// on an existing budget is authorised on the budget as it locked it (the Gate, policy.ts).
+// on an existing budget is authorised on the budget as it locked it (the Gate, policy.ts). A budget of a
+// year its entity closed no longer changes, whatever its status (decision 0042).
 
 const M = BUDGET_MESSAGES;
 
@@ -30,6 +32,7 @@ export async function createBudget(
   source: 'templates' | 'copy',
 ): Promise<number> {
   return db.transaction(async (tx) => {
+    await assertRecordYearOpen(tx, entity, year);
     const existing = await queryOne<{ id: number }>(
       tx,
       sql`select id from budgets where entity_type = ${entity.type} and entity_id = ${entity.id} and year = ${year}`,
@@ -97,6 +100,7 @@ export async function updateLines(db: Db, gate: Gate, id: number, body: BudgetLi
   await db.transaction(async (tx) => {
     const facts = await loadBudgetFacts(tx, id, true);
     await gate.authorize(budgetEntity(facts), WRITE_CODES, { db: tx });
+    await assertRecordYearOpen(tx, budgetEntity(facts), facts.year);
     if (facts.status !== 'draft' && facts.status !== 'rejected') throw httpError(409, M.editLocked);
 
     const ids = body.lines.map((l) => l.budget_item_template_id);
@@ -210,6 +214,7 @@ export async function transition(
     const facts = await loadBudgetFacts(tx, id, true);
     const entity = budgetEntity(facts);
     await authorizeTransition(gate, action, entity, () => approverOf(tx, entity), tx);
+    await assertRecordYearOpen(tx, entity, facts.year);
     const rule = TRANSITIONS[action];
     if (!rule.from.includes(facts.status)) throw httpError(409, rule.refused);
     if (action === 'submit') {
@@ -245,6 +250,7 @@ export async function deleteBudget(db: Db, gate: Gate, id: number): Promise<void
   await db.transaction(async (tx) => {
     const facts = await loadBudgetFacts(tx, id, true);
     await gate.authorize(budgetEntity(facts), ['budget:delete', 'budget:update'], { db: tx });
+    await assertRecordYearOpen(tx, budgetEntity(facts), facts.year);
     if (facts.status !== 'draft') throw httpError(409, M.deleteLocked);
     const used = await queryOne<{ used: boolean }>(
       tx,

@@ -10,13 +10,14 @@ import { EXPENSE_TO_FINANCE_ENTITY } from '../../db/schema/finance';
 import type { Actor } from '../../http/authorize';
 import { httpError } from '../../http/errors';
 import { entityFixedAssets } from '../fixed-assets';
-import { yearBounds } from '../treasury';
+import { closingLockKey, yearBounds } from '../treasury';
 
 /*
  * Year-end closing of an entity (docs/features/closings.md, decision 0025). The treasury journals read every movement, so the opening
  * balance of year N+1 is by construction the closing balance of year N; the closing records that
  * carry-forward per treasury account, the year's result (class 7 products - class 6 charges - the
- * year's depreciation + the disposals' gains and losses) carried to 121 or 129, and locks the year (treasury/movements.ts).
+ * year's depreciation + the disposals' gains and losses) carried to 121 or 129, and locks the year: no write
+ * may change a figure of it afterwards (treasury/closed-years.ts, decision 0042).
  * The year boundaries are those of Africa/Abidjan, which is UTC all year.
  */
 
@@ -123,8 +124,13 @@ export function confirmClosing(
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const entity = EXPENSE_TO_FINANCE_ENTITY[type];
-    // one closing at a time per entity: the second waits, then finds the year closed
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`closing:${entity}:${entityId}`}))`);
+    // one closing at a time per entity: the second waits, then finds the year closed. Exclusive: every
+    // write that could change the entity's figures holds it shared while it checks the closed years
+    // (treasury/closed-years.ts), so the closing waits for the writes in flight and counts them, and a
+    // write that starts meanwhile waits for the closing, then is refused (decision 0042).
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${closingLockKey({ type: entity, id: entityId })}))`,
+    );
     await assertClosable(tx, type, entityId, year);
     const c = await computeClosing(tx, type, entityId, year);
     const row = await queryOne<{ id: number }>(

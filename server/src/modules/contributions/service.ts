@@ -18,7 +18,7 @@ import { contributions, type FinanceEntityType } from '../../db/schema/finance';
 import type { Actor, Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
 import { assertAccountOfEntity } from '../accounts';
-import { recordMovement, reverseMovement } from '../treasury';
+import { assertRecordYearOpen, recordMovement, reverseMovement } from '../treasury';
 import { authorizeListScope } from './policy';
 import { assertPeriod, getContribution, listContributions, memberChurch } from './queries';
 
@@ -289,8 +289,10 @@ export async function recordContribution(
 
 /**
  * Cancels a valid contribution inside the caller's transaction: the receipt becomes 'cancelled' and
- * each of its movements not yet reversed gets its reversal (movements are never changed); 409 when
- * it was already cancelled. Answers the contribution as cancelled.
+ * each of its movements not yet reversed gets its reversal, dated now (movements are never changed); 409
+ * when it was already cancelled, or when its date lies in a year its entity closed: its status is a
+ * figure of that year (the receipts of the year, its budget's actual income: decision 0042). Answers the
+ * contribution as cancelled.
  */
 export async function cancelContribution(
   tx: Db,
@@ -298,11 +300,19 @@ export async function cancelContribution(
   id: number,
   reason: string | null,
 ): Promise<Contribution> {
-  const current = await queryOne<Pick<typeof contributions.$inferSelect, 'status'>>(
+  const current = await queryOne<{
+    status: string;
+    entity_type: FinanceEntityType;
+    entity_id: number;
+    year: string;
+  }>(
     tx,
-    sql`select status from contributions where id = ${id} for update`,
+    sql`select status, entity_type, entity_id, to_char(occurred_at at time zone 'Africa/Abidjan', 'YYYY') as year
+        from contributions where id = ${id} for update`,
   );
   if (current?.status !== 'valid') throw httpError(409, CONTRIBUTION_MESSAGES.alreadyCancelled);
+  const entity = { type: current.entity_type, id: Number(current.entity_id) };
+  await assertRecordYearOpen(tx, entity, Number(current.year));
   await tx.execute(
     sql`update contributions set status = 'cancelled', cancelled_at = now(), cancelled_by = ${actor.userId}
         where id = ${id}`,

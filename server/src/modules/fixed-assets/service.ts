@@ -11,6 +11,7 @@ import {
 } from '../../../../contract/fixed-assets';
 import { EXPENSE_MESSAGES as M } from '../../../../contract/expenses';
 import { ACCOUNT_CATEGORIES } from '../../../../contract/values/accounts';
+import { todayInDenomination, dayIn } from '../../../../contract/dates';
 import { netBookValueOn } from '../../../../contract/values/depreciation';
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
@@ -19,16 +20,66 @@ import { EXPENSE_TO_FINANCE_ENTITY } from '../../db/schema/finance';
 import type { Actor } from '../../http/authorize';
 import { httpError } from '../../http/errors';
 import { assertAccountOfEntity } from '../accounts';
-import { assertYearOpen, recordMovement } from '../treasury';
+import { assertYearNotClosed, ownClosedYears, recordMovement } from '../treasury';
+import { closedYearOfAssetChange, type BookedAsset } from './policy';
 import { fixedAssetOr404 } from './queries';
 
 // The writes of the fixed assets (immobilisations) of an entity: recorded alone, or by the payment of an
-// expense (insertFixedAsset, in the payment's transaction), changed, deleted, sold or scrapped.
+// expense (insertFixedAsset, in the payment's transaction), changed, deleted, sold or scrapped; none of
+// them may change what a closed year's statements read of the asset (policy.ts, decision 0042).
 
 type AssetFields = z.output<typeof paymentFixedAssetSchema>;
 export type FixedAssetInput = z.output<typeof fixedAssetBodySchema>;
 
-/** Inserts a fixed asset; answers its id. */
+/** The schedule's fields of an asset as written (`recordedOn`: the day it was recorded). */
+function booked(
+  a: Omit<AssetFields, 'name' | 'currency'> & { purchase_price: number; operation_account_id: number | null },
+  recordedOn: string,
+): BookedAsset {
+  const purchase = a.purchase_date ?? null;
+  const commissioning = a.commissioning_date ?? null;
+  return {
+    purchase_price: a.purchase_price,
+    additional_costs: a.additional_costs,
+    residual_value: a.residual_value,
+    depreciable: a.depreciable,
+    useful_life_years: a.useful_life_years ?? null,
+    annual_depreciation_rate: a.annual_depreciation_rate ?? null,
+    purchase_date: purchase,
+    commissioning_date: commissioning,
+    acquired_on: purchase ?? commissioning ?? recordedOn,
+    disposed_on: null,
+    disposal_price: null,
+    operation_account_id: a.operation_account_id,
+  };
+}
+
+/** A stored asset as the statements read it. */
+const bookedOf = (asset: FixedAsset): BookedAsset => ({
+  ...asset,
+  disposed_on: asset.disposal?.date ?? null,
+  disposal_price: asset.disposal?.price ?? null,
+});
+
+/** 409 when the write would change what one of the entity's closed years reads of the asset. */
+async function assertClosedYearsKept(
+  tx: Db,
+  type: EntityType,
+  entityId: number,
+  before: BookedAsset | null,
+  after: BookedAsset | null,
+): Promise<void> {
+  const years = await ownClosedYears(tx, { type: EXPENSE_TO_FINANCE_ENTITY[type], id: entityId });
+  assertYearNotClosed(closedYearOfAssetChange(years, before, after));
+}
+
+/** The asset locked and read inside the write's transaction. */
+async function lockedAsset(tx: Db, id: number): Promise<FixedAsset> {
+  await tx.execute(sql`select id from fixed_assets where id = ${id} for update`);
+  return fixedAssetOr404(tx, id);
+}
+
+/** Inserts a fixed asset (none that a closed year would read: 409); answers its id. */
 export async function insertFixedAsset(
   db: Db,
   a: AssetFields & {
@@ -40,6 +91,7 @@ export async function insertFixedAsset(
     created_by: number;
   },
 ): Promise<number> {
+  await assertClosedYearsKept(db, a.entity_type, a.entity_id, null, booked(a, todayInDenomination()));
   const row = await queryOne<{ id: number | string }>(
     db,
     sql`insert into fixed_assets (name, description, reference, brand, model, operation_account_id, purchase_price,
@@ -118,6 +170,18 @@ export function updateFixedAsset(
       current.entity_id,
     );
     const price = current.expense_payment_id === null ? b.purchase_price : current.purchase_price;
+    const stored = await lockedAsset(tx, current.id);
+    if (stored.disposal) throw httpError(409, A.assetDisposedLocked);
+    await assertClosedYearsKept(
+      tx,
+      stored.entity_type,
+      stored.entity_id,
+      bookedOf(stored),
+      booked(
+        { ...b, purchase_price: price, operation_account_id: accountId },
+        dayIn(new Date(stored.created_at)),
+      ),
+    );
     await tx.execute(
       sql`update fixed_assets set name = ${b.name}, description = ${b.description ?? null},
             reference = ${b.reference ?? null}, brand = ${b.brand ?? null}, model = ${b.model ?? null},
@@ -146,6 +210,9 @@ export function updateFixedAsset(
 export function deleteFixedAsset(db: Db, actor: Actor, current: FixedAsset): Promise<void> {
   if (current.disposal) throw httpError(409, A.assetDisposedLocked);
   return db.transaction(async (tx) => {
+    const stored = await lockedAsset(tx, current.id);
+    if (stored.disposal) throw httpError(409, A.assetDisposedLocked);
+    await assertClosedYearsKept(tx, stored.entity_type, stored.entity_id, bookedOf(stored), null);
     await tx.execute(sql`delete from fixed_assets where id = ${current.id}`);
     await audit(tx, {
       userId: actor.userId,
@@ -161,7 +228,8 @@ export function deleteFixedAsset(db: Db, actor: Actor, current: FixedAsset): Pro
 export type FixedAssetDisposalInput = z.output<typeof fixedAssetDisposalBodySchema>;
 
 /**
- * Sells or scraps an asset on a day, inside the caller's transaction (idempotentWrite): its net book
+ * Sells or scraps an asset on a day, inside the caller's transaction (idempotentWrite): refused when a
+ * closed year would read the asset differently (a day in or before a closed year); its net book
  * value that day by the depreciation schedule is recorded, with the price; a price received is a receipt
  * of the entity's treasury account through the one movement writer (refused in a closed year, like any
  * write dated in it); audited. The asset then leaves the register's totals and can no longer change.
@@ -174,12 +242,16 @@ export async function disposeFixedAsset(
   body: FixedAssetDisposalInput,
 ): Promise<FixedAsset> {
   // the row locked: two disposals of one asset, the second finds it disposed
-  await tx.execute(sql`select id from fixed_assets where id = ${assetId} for update`);
-  const asset = await fixedAssetOr404(tx, assetId);
+  const asset = await lockedAsset(tx, assetId);
   if (asset.disposal) throw httpError(409, A.assetAlreadyDisposed);
   if (body.disposed_on < asset.acquired_on) throw httpError(400, A.assetDisposalBeforeAcquisition);
   const entity = EXPENSE_TO_FINANCE_ENTITY[asset.entity_type];
-  await assertYearOpen(tx, entity, asset.entity_id, `${body.disposed_on}T10:30:00Z`);
+  // leaving the books on that day must not change a closed year (with or without a price)
+  await assertClosedYearsKept(tx, asset.entity_type, asset.entity_id, bookedOf(asset), {
+    ...bookedOf(asset),
+    disposed_on: body.disposed_on,
+    disposal_price: body.price,
+  });
   const netBookValue = netBookValueOn(asset, body.disposed_on);
   let movementId: number | null = null;
   let paymentAccountId: number | null = null;

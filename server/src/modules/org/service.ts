@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { queryOne } from '../../db/query';
 import type { Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
+import { assertYearNotClosed, closedYearChanged, closingsOf } from '../treasury';
 import { VISIBILITY_NOT_FOUND_MESSAGES as NOT_FOUND, type Visibility } from '../../permissions/visibility';
 import { assertMayArchive, assertMayCreate, assertMayEdit, assertMayMove, type OrgLevel } from './policy';
 import { currentNationalOffice } from './queries';
@@ -231,7 +232,8 @@ export async function updateEntity(
  * POST /churches/{id}/move, once the actor may (policy.ts): the church goes to another section. Its
  * receipts, expenses, journals and faithful stay the church's (they name the church, not its section),
  * and the section's own records stay the section's: only the church's attachment changes, audited with
- * both sections.
+ * both sections. Refused (409) when the effective date falls in or before a year closed by either section,
+ * region or national office: their totals of that year would change (decision 0042).
  */
 export async function moveChurch(
   db: Db,
@@ -254,6 +256,14 @@ export async function moveChurch(
       sql`select max(effective_date)::text as day from church_moves where church_id = ${churchId}`,
     );
     if (last?.day && effectiveDate <= last.day) throw httpError(409, ORG_MESSAGES.moveBeforeLast);
+    // from the effective date on, the church's movements count under the other section: the totals of
+    // both sections, their regions and offices change from that day on; none of them may be of a closed
+    // year (decision 0042)
+    const closings = [
+      ...(await closingsOf(tx, { type: 'section', id: Number(church.parent_id) })),
+      ...(await closingsOf(tx, { type: 'section', id: sectionId })),
+    ];
+    assertYearNotClosed(closedYearChanged(closings, { totalsFrom: effectiveDate }));
     await tx.execute(
       sql`insert into church_moves (church_id, from_section_id, to_section_id, effective_date, created_by)
           values (${churchId}, ${church.parent_id}, ${sectionId}, ${effectiveDate}::date, ${actor.userId})`,

@@ -20,14 +20,15 @@ import type { FinanceEntityType } from '../../db/schema/finance';
 import type { Actor } from '../../http/authorize';
 import { httpError } from '../../http/errors';
 import { assertAccountOfEntity, nationalOfficeOf, usableBy } from '../accounts';
-import { recordMovement } from '../treasury';
+import { assertRecordYearOpen, recordMovement } from '../treasury';
 import { employeeOr404, financeEntity, FROM_FINANCE, type Timestamp } from './employees';
 
 /*
  * The monthly payslips of an entity's employees (decision 0029): one per employee and month; net = gross
  * + allowances - deductions, computed here. Paying a payslip is a money write like an expense payment:
  * in idempotentWrite's transaction, one treasury movement through recordMovement (closed years and
- * archived entities refused there), audited.
+ * archived entities refused there), audited. A payslip of a month of a closed year is neither created,
+ * changed nor paid (decision 0042).
  */
 
 type PayslipRow = {
@@ -159,6 +160,13 @@ export async function listPayslips(db: Db, query: PayslipListQuery): Promise<Pay
   };
 }
 
+/** The books a payslip belongs to: its employee's entity. */
+const payslipEntity = (p: Pick<Employee, 'entity_type' | 'entity_id'>) => ({
+  type: financeEntity(p.entity_type),
+  id: p.entity_id,
+});
+const yearOfMonth = (month: string) => Number(month.slice(0, 4));
+
 async function assertNoOtherPayslip(tx: Db, employeeId: number, month: string, exceptId: number | null) {
   const other = await queryOne<{ id: number }>(
     tx,
@@ -179,6 +187,7 @@ export async function createPayslip(
     // the employee's row locked: two payslips of the same month cannot pass the check together
     const locked = await employeeOr404(tx, employee.id, true);
     if (!locked.active) throw httpError(409, M.employeeArchived);
+    await assertRecordYearOpen(tx, payslipEntity(locked), yearOfMonth(body.month));
     await assertNoOtherPayslip(tx, locked.id, body.month, null);
     const net = body.gross + body.allowances - body.deductions;
     if (net < 0) throw httpError(400, M.netNegative);
@@ -213,6 +222,13 @@ export async function updatePayslip(
     const current = await payslipOr404(tx, id, true);
     if (current.status === 'paid') throw httpError(409, M.paidNotEditable);
     await employeeOr404(tx, current.employee_id, true);
+    // neither the month it leaves nor the one it joins may be of a closed year
+    await assertRecordYearOpen(
+      tx,
+      payslipEntity(current),
+      yearOfMonth(current.month),
+      yearOfMonth(body.month),
+    );
     await assertNoOtherPayslip(tx, current.employee_id, body.month, id);
     const net = body.gross + body.allowances - body.deductions;
     if (net < 0) throw httpError(400, M.netNegative);
@@ -266,8 +282,9 @@ export async function staffCostAccount(
 
 /**
  * Pays a payslip, in the caller's transaction `tx` (idempotentWrite's): the payslip locked, not yet paid,
- * a treasury account the entity may use, a date not before the payslip's month; one expense movement of
- * the net (recordMovement refuses a closed year and an archived entity), the payslip marked paid, audited.
+ * (of any month: paid on a day of an open year), a treasury account the entity may use, a date not
+ * before the payslip's month; one expense movement of the net (recordMovement refuses a closed year and an archived entity),
+ * the payslip marked paid, audited.
  */
 export async function payPayslip(
   tx: Db,
@@ -277,6 +294,9 @@ export async function payPayslip(
 ): Promise<Payslip> {
   const payslip = await payslipOr404(tx, id, true);
   if (payslip.status === 'paid') throw httpError(409, M.alreadyPaid);
+  // a payslip of a closed year's month may be paid on a day of an open year: its movement lands there
+  // and no figure of the closed year reads the payslip's status (decision 0042); a day of a closed
+  // year is refused by recordMovement
   if (payslip.net <= 0) throw httpError(409, M.nothingToPay);
   if (body.paid_on.slice(0, 7) < payslip.month) throw httpError(400, M.paidBeforeMonth);
   const entity = financeEntity(payslip.entity_type);
