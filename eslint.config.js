@@ -91,8 +91,6 @@ export default tseslint.config(
     // The server's modules, routes files and authorisation (eslint/server.js, decision 0038).
     files: ['server/src/**/*.ts'],
     plugins: { server },
-    // 'off' until every module follows them (decision 0038); check one with
-    // npx eslint --rule 'server/boundaries: error' server/src/modules/<module>
-    rules: { 'server/boundaries': 'off' },
+    rules: { 'server/boundaries': 'error' },
   },
 );

@@ -34,7 +34,7 @@ export type AuthorizedAccountsQuery = z.input<typeof authorizedAccountsQuerySche
 
 export const authorizedAccountsAnswerSchema = z.object({ data: z.array(operationAccountSchema) });
 
-// ---------------------------------------------------------------- the chart of accounts (admin, issue 15)
+// ---------------------------------------------------------------- the chart of accounts (admin, decision 0025)
 
 const A = ACCOUNT_MESSAGES;
 

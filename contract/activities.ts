@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { entityRefSchema, entityTypeSchema, listSchema, MAX_ID, pageParam, searchParam } from './common';
+import {
+  entityRefSchema,
+  entityTypeSchema,
+  limitParam,
+  listSchema,
+  MAX_ID,
+  pageParam,
+  searchParam,
+} from './common';
 import { calendarDateProblem } from './dates';
+import { ATTACHMENT_MIME_TYPES } from './values/expenses';
 import {
   ACTIVITY_MESSAGES,
   DEPARTMENT_ROLES,
@@ -11,8 +20,9 @@ import {
 export * from './values/activities';
 
 /**
- * Activities and departments (issue 14, docs/features/activities.md): activity types, department members,
- * planned activities and activity reports with their workflow (brouillon -> soumis -> renvoyé).
+ * Activities and departments (decisions 0024 and 0028, docs/features/activities.md): activity types,
+ * department members, planned activities and activity reports with their workflow (brouillon -> soumis
+ * -> renvoyé).
  *
  * - GET    /activity-types                ?entity_type&entity_id -> { data: ActivityType[] }
  * - POST   /activity-types                { entity_type, entity_id, name } -> { data: ActivityType }
@@ -133,12 +143,13 @@ export const departmentSummarySchema = z.object({
   to: z.string(),
   members: z.number().int(),
   leader: z.string().nullable(),
-  contributions_total: z.number().int(),
-  expenses_total: z.number().int(),
-  /** per month of the period: 'YYYY-MM', contributions and expenses */
-  months: z.array(
-    z.object({ month: z.string(), contributions: z.number().int(), expenses: z.number().int() }),
-  ),
+  /** the money of the period: null unless the user holds `contribution:view` or `expense:view` there */
+  contributions_total: z.number().int().nullable(),
+  expenses_total: z.number().int().nullable(),
+  /** per month of the period: 'YYYY-MM', contributions and expenses; null as the totals are */
+  months: z
+    .array(z.object({ month: z.string(), contributions: z.number().int(), expenses: z.number().int() }))
+    .nullable(),
   upcoming: z.array(
     z.object({ id: z.number().int(), title: z.string(), planned_date: z.string(), status: z.string() }),
   ),
@@ -204,12 +215,7 @@ export const activityListQuerySchema = z.object({
   status: z.preprocess(blankToUndefined, z.enum(ACTIVITY_STATUSES, { error: M.statusInvalid }).optional()),
   search: searchParam,
   page: pageParam,
-  limit: z.coerce
-    .number({ error: 'Limite invalide.' })
-    .int('Limite invalide.')
-    .min(1, 'Limite invalide.')
-    .max(200, 'Limite invalide.')
-    .default(50),
+  limit: limitParam(200, 50),
 });
 export type ActivityListQuery = z.infer<typeof activityListQuerySchema>;
 
@@ -290,12 +296,7 @@ export const activityReportListQuerySchema = z.object({
   status: z.preprocess(blankToUndefined, z.enum(REPORT_STATUSES, { error: M.statusInvalid }).optional()),
   search: searchParam,
   page: pageParam,
-  limit: z.coerce
-    .number({ error: 'Limite invalide.' })
-    .int('Limite invalide.')
-    .min(1, 'Limite invalide.')
-    .max(200, 'Limite invalide.')
-    .default(20),
+  limit: limitParam(200, 20),
 });
 export type ActivityReportListQuery = z.infer<typeof activityReportListQuerySchema>;
 
@@ -342,7 +343,7 @@ export const messageAnswerSchema = z.object({ message: z.string() });
 export const reportAttachmentSchema = z.object({
   id: z.number().int(),
   original_name: z.string(),
-  mime_type: z.enum(['image/jpeg', 'image/png', 'image/webp', 'application/pdf']),
+  mime_type: z.enum(ATTACHMENT_MIME_TYPES),
   size: z.number().int(),
   created_at: z.string(),
   /** the download path under /api: '/activity-reports/{id}/attachments/{fileId}' */

@@ -19,17 +19,24 @@ export const churchRefSchema = entityRefSchema.extend({
 export type ChurchRef = z.infer<typeof churchRefSchema>;
 
 /**
- * The signed-in account, answered by POST /login and GET /me (the body is the account itself).
- * `church`, `section`, `region`, `nationalOffice` are the contexts of the user's leadership roles
- * (the first group where they hold a role of that level), null when none.
+ * Who a user is, as every answer naming one person carries it (the account, a member): the id, the
+ * name and the three identifiers a sign-in accepts (email, phone, matricule).
  */
-export const accountSchema = z.object({
+export const personSchema = z.object({
   id: z.number().int(),
   firstname: z.string(),
   lastname: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
   registration_number: z.string().nullable(),
+});
+
+/**
+ * The signed-in account, answered by POST /login and GET /me (the body is the account itself).
+ * `church`, `section`, `region`, `nationalOffice` are the contexts of the user's leadership roles
+ * (the first group where they hold a role of that level), null when none.
+ */
+export const accountSchema = personSchema.extend({
   roles: z.array(roleSchema),
   is_super_admin: z.boolean(),
   church: churchRefSchema.nullable(),
@@ -39,7 +46,7 @@ export const accountSchema = z.object({
   managedChurches: z.array(entityRefSchema),
   /** the church the user belongs to as a faithful member */
   faithfulChurch: entityRefSchema.nullable(),
-  /** GET /me (issue 14): the departments the user leads or belongs to */
+  /** GET /me: the departments the user leads or belongs to (docs/features/activities.md) */
   departments: z.array(myDepartmentSchema).optional(),
 });
 export type Account = z.infer<typeof accountSchema>;

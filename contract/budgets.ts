@@ -1,6 +1,6 @@
 /**
- * The 'budgets' feature (issue 13, docs/features/budgets.md): budget templates, budgets per fiscal year
- * and entity, their approval by the level above, and budget against actual.
+ * The 'budgets' feature (decision 0021, docs/features/budgets.md): budget templates, budgets per fiscal
+ * year and entity, their approval by the level above, and budget against actual.
  *
  * Budget templates ('modèles de budget', the administrator's)
  * - GET    /budget-item-templates                ?archived=true -> { data: BudgetTemplate[] }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ENTITY_TYPES, MAX_ID } from './common';
 
 /**
- * Year-end closings and carry-forwards (issue 15, SYCEBNL):
+ * Year-end closings and carry-forwards (SYCEBNL, docs/features/closings.md):
  * - GET  /closings?entity_type&entity_id              -> { data: ClosingSummary[] }
  * - GET  /closings/preview?entity_type&entity_id&year -> { data: Closing } (nothing written)
  * - POST /closings { entity_type, entity_id, year }   -> 201 { data: Closing } (once per entity and year)
@@ -16,6 +16,8 @@ export const CLOSING_MESSAGES = {
   notInOrder: (year: number) =>
     `Clôturez d'abord l'exercice ${year} : les exercices se clôturent dans l'ordre.`,
   notFound: 'Clôture introuvable.',
+  /** 409 of any write that would change a figure of a closed year (decision 0042) */
+  yearClosed: (year: number) => `L'exercice ${year} est clôturé.`,
 } as const;
 
 /** The query fields of a year of an entity (closings, financial statements). */

@@ -3,7 +3,7 @@ import { entityTypeSchema, MAX_ID } from './common';
 
 export { DASHBOARD_MESSAGES } from './values/dashboard';
 
-/** GET /dashboard: the figures of one entity of the organisation (its dashboard, issue 16). */
+/** GET /dashboard: the figures of one entity of the organisation (its dashboard, decision 0026). */
 export const dashboardQuerySchema = z.object({
   entity_type: entityTypeSchema.exclude(['ACTIVITY_GROUP']),
   entity_id: z.coerce

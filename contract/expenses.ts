@@ -1,5 +1,5 @@
 /**
- * Expense requests, their lines, payments, attachments, the add-expense lookups and fixed assets.
+ * Expense requests, their lines, payments, attachments and the add-expense lookups.
  * Shared by the reference server (route schemas) and the SPA (answers, types). SPEC.md sections 3 to 9.
  *
  * Endpoints (all under /api, cookies; errors `{ message: 'E_HTTP_EXCEPTION: ...' }` in French):
@@ -37,25 +37,25 @@
  * - GET    /budgets/budget-lines        ?entity_type&entity_id -> { data: BudgetLine[] }
  * - GET    /planned-activities          ?entity_type&entity_id&search -> { data: PlannedActivity[] }
  *
- * Fixed assets ('immobilisations')
- * - GET    /fixed-assets                ?entity_type&entity_id&search&page&limit -> { data: FixedAsset[], meta }
- * - GET    /fixed-assets/statistics     ?entity_type&entity_id -> { data: FixedAssetStatistics }
- * - GET    /fixed-assets/options        ?entity_type&entity_id -> { data: FixedAssetOptions }
- * - GET    /fixed-assets/{id}           -> { data: FixedAsset }
- * - POST   /fixed-assets                FixedAssetBody -> 201 { data: FixedAsset }
- * - PUT    /fixed-assets/{id}           FixedAssetBody -> { data: FixedAsset }
- * - DELETE /fixed-assets/{id}           -> { message }
+ * A payment may record a fixed asset (`fixed_asset`): its fields and answer are those of
+ * contract/fixed-assets.ts.
  */
 import { z } from 'zod';
-import { isCalendarDate, moneyDate } from './dates';
 import { entityRefSchema, ENTITY_TYPES, listMetaSchema, listQuerySchema, MAX_ID } from './common';
 import { JOURNAL_TYPES } from './accounts';
 import {
-  ASSET_DISPOSAL_KINDS,
+  dateOnlySchema,
+  idField,
+  isoDateTimeSchema,
+  moneyDateTimeSchema,
+  optionalText,
+  queryId,
+} from './fields';
+import { fixedAssetSchema, paymentFixedAssetSchema } from './fixed-assets';
+import {
   ATTACHMENT_MIME_TYPES,
   checkDonationFields,
   DONATION_TYPES,
-  EARLIEST_DATE,
   EXPENSE_LINE_STATUSES,
   EXPENSE_MESSAGES,
   EXPENSE_REQUEST_STATUSES,
@@ -69,18 +69,6 @@ export * from './values/expenses';
 
 const M = EXPENSE_MESSAGES;
 
-const idField = (message: string) =>
-  z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
-const queryId = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
-
-/** An optional text: empty strings and null are read as absent (SPEC.md section 3). */
-const optionalText = (max: number, message: string = M.textTooLong) =>
-  z.preprocess(
-    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
-    z.string({ error: M.invalidFormat }).trim().max(max, message).optional(),
-  );
-
 const requiredText = (max: number) =>
   z.string({ error: M.required }).trim().min(1, M.required).max(max, M.textTooLong);
 
@@ -93,33 +81,6 @@ const requiredInt = (max: number) =>
     .int(M.invalidFormat)
     .min(0, M.invalidFormat)
     .max(max, M.amountTooLarge);
-
-function notBefore1900(value: string): boolean {
-  return value.slice(0, 10) >= EARLIEST_DATE;
-}
-
-/** YYYY-MM-DD, a real calendar date (no 30 February), not before 1900-01-01. */
-export const dateOnlySchema = z
-  .string({ error: M.required })
-  .min(1, M.required)
-  .regex(/^\d{4}-\d{2}-\d{2}$/, M.dateInvalid)
-  .refine(isCalendarDate, M.dateInvalid)
-  .refine(notBefore1900, M.dateTooOld);
-
-/** An ISO datetime (Z or offset), a real calendar date, not before 1900-01-01. */
-export const isoDateTimeSchema = z
-  .string({ error: M.required })
-  .min(1, M.required)
-  .refine((value) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value), M.dateInvalid)
-  .refine((value) => !Number.isNaN(Date.parse(value)) && isCalendarDate(value.slice(0, 10)), M.dateInvalid)
-  .refine(notBefore1900, M.dateTooOld);
-
-/**
- * The date of a money write (a payment, an asset's purchase): a real calendar date, not before
- * 1900-01-01, not after today in Africa/Abidjan (contract/dates.ts, issue 17).
- */
-export const moneyDateOnlySchema = moneyDate(dateOnlySchema);
-export const moneyDateTimeSchema = moneyDate(isoDateTimeSchema);
 
 // ---------------------------------------------------------------- expense lines (input)
 
@@ -217,67 +178,6 @@ export const rejectExpenseRequestBodySchema = z
 export const cancelExpenseLineBodySchema = z.object({ cancelExp: z.boolean().optional() }).nullish();
 
 // ---------------------------------------------------------------- payment (input)
-
-/** Fixed asset created with a payment (SPEC.md section 3; purchase price = the paid amount). */
-const fixedAssetFieldsShape = {
-  name: z.string({ error: M.assetNameRequired }).trim().min(1, M.assetNameRequired).max(200, M.textTooLong),
-  description: optionalText(2000),
-  reference: optionalText(100),
-  brand: optionalText(100),
-  model: optionalText(100),
-  additional_costs: z
-    .number({ error: M.invalidFormat })
-    .int(M.invalidFormat)
-    .min(0, M.invalidFormat)
-    .max(MAX_AMOUNT, M.amountTooLarge)
-    .default(0),
-  currency: z
-    .string({ error: M.assetCurrencyRequired })
-    .trim()
-    .min(1, M.assetCurrencyRequired)
-    .max(3, M.assetCurrencyTooLong)
-    .default('XOF'),
-  purchase_date: z.preprocess(
-    (v) => (v === null || v === '' ? undefined : v),
-    moneyDateOnlySchema.optional(),
-  ),
-  commissioning_date: z.preprocess(
-    (v) => (v === null || v === '' ? undefined : v),
-    dateOnlySchema.optional(),
-  ),
-  supplier: optionalText(150),
-  invoice_number: optionalText(100),
-  location: optionalText(150),
-  condition_notes: optionalText(2000),
-  depreciable: z.boolean({ error: M.invalidFormat }).default(true),
-  useful_life_years: z.preprocess(
-    (v) => (v === null || v === '' ? undefined : v),
-    z
-      .number({ error: M.invalidFormat })
-      .int(M.invalidFormat)
-      .min(1, M.assetUsefulLifeMin)
-      .max(200, M.invalidFormat)
-      .optional(),
-  ),
-  residual_value: z
-    .number({ error: M.invalidFormat })
-    .int(M.invalidFormat)
-    .min(0, M.invalidFormat)
-    .max(MAX_AMOUNT, M.amountTooLarge)
-    .default(0),
-  annual_depreciation_rate: z.preprocess(
-    (v) => (v === null || v === '' ? undefined : v),
-    z.number({ error: M.invalidFormat }).min(0.01, M.assetRateRange).max(100, M.assetRateRange).optional(),
-  ),
-};
-
-function checkUsefulLife(asset: { depreciable?: boolean; useful_life_years?: number }, ctx: z.RefinementCtx) {
-  if (asset.depreciable !== false && asset.useful_life_years === undefined)
-    ctx.addIssue({ code: 'custom', path: ['useful_life_years'], message: M.assetUsefulLifeRequired });
-}
-
-export const paymentFixedAssetSchema = z.object(fixedAssetFieldsShape).superRefine(checkUsefulLife);
-export type PaymentFixedAssetBody = z.input<typeof paymentFixedAssetSchema>;
 
 /**
  * PUT /expenses/{id}/validate: one payment of a line (send an `Idempotency-Key` header). The moment paid is
@@ -529,7 +429,7 @@ export const budgetLineSchema = z.object({
   category: z.enum(['INCOME', 'EXPENSE']),
   amount: z.number().int(),
   budgetItemTemplate: z.object({ id: z.number().int(), name: z.string() }),
-  /** issue 13: paid in the budget's year on the requests attached to the line (approved or finalised
+  /** decision 0021: paid in the budget's year on the requests attached to the line (approved or finalised
    * budgets only, else null) and what remains of the planned amount */
   actual: z.number().int().nullable().optional(),
   remaining: z.number().int().nullable().optional(),
@@ -548,154 +448,6 @@ export const plannedActivitySchema = z.object({
 });
 export type PlannedActivity = z.infer<typeof plannedActivitySchema>;
 export const plannedActivitiesAnswerSchema = z.object({ data: z.array(plannedActivitySchema) });
-
-// ---------------------------------------------------------------- fixed assets
-
-/** POST /fixed-assets, PUT /fixed-assets/{id} (SPEC.md section 3 'Fixed asset', section 5 rules). */
-export const fixedAssetBodySchema = z
-  .object({
-    ...fixedAssetFieldsShape,
-    operation_account_id: z.preprocess(
-      (v) => (v === null || v === '' ? undefined : v),
-      idField(M.assetOperationAccountInvalid).optional(),
-    ),
-    purchase_price: z
-      .number({ error: M.assetPurchasePriceRequired })
-      .int(M.invalidFormat)
-      .min(0, M.invalidFormat)
-      .max(MAX_AMOUNT, M.amountTooLarge),
-    entity_type: z.enum(ENTITY_TYPES, { error: M.unsupportedEntityType }),
-    entity_id: idField(M.missingEntity),
-  })
-  .superRefine(checkUsefulLife);
-export type FixedAssetBody = z.input<typeof fixedAssetBodySchema>;
-
-export const fixedAssetSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string().nullable(),
-  reference: z.string().nullable(),
-  brand: z.string().nullable(),
-  model: z.string().nullable(),
-  operation_account_id: z.number().int().nullable(),
-  operationAccount: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  purchase_price: z.number().int(),
-  additional_costs: z.number().int(),
-  /** purchase_price + additional_costs */
-  total_cost: z.number().int(),
-  currency: z.string(),
-  purchase_date: z.string().nullable(),
-  commissioning_date: z.string().nullable(),
-  supplier: z.string().nullable(),
-  invoice_number: z.string().nullable(),
-  location: z.string().nullable(),
-  condition_notes: z.string().nullable(),
-  depreciable: z.boolean(),
-  useful_life_years: z.number().int().nullable(),
-  residual_value: z.number().int(),
-  annual_depreciation_rate: z.number().nullable(),
-  entity_type: z.enum(ENTITY_TYPES),
-  entity_id: z.number().int(),
-  expense_payment_id: z.number().int().nullable(),
-  /** the purchase date, else the commissioning date, else the day it was recorded */
-  acquired_on: z.string(),
-  /** its sale or scrapping; null while the entity holds it */
-  disposal: z
-    .object({
-      kind: z.enum(ASSET_DISPOSAL_KINDS),
-      date: z.string(),
-      price: z.number().int(),
-      /** by the depreciation schedule, on the disposal date */
-      net_book_value: z.number().int(),
-      /** price - net book value (a loss when negative) */
-      gain: z.number().int(),
-      payment_account_id: z.number().int().nullable(),
-      movement_id: z.number().int().nullable(),
-    })
-    .nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type FixedAsset = z.infer<typeof fixedAssetSchema>;
-
-/**
- * POST /fixed-assets/{id}/disposal (send an `Idempotency-Key` header): the asset is sold or scrapped on
- * `disposed_on`; a price received is a receipt of `payment_account_id` (a treasury account of the entity).
- */
-export const fixedAssetDisposalBodySchema = z
-  .object({
-    kind: z.enum(ASSET_DISPOSAL_KINDS, { error: M.assetDisposalKindRequired }),
-    disposed_on: z.preprocess(
-      (v) => (v === null || v === undefined ? '' : v),
-      z.string().min(1, M.assetDisposalDateRequired).pipe(moneyDateOnlySchema),
-    ),
-    price: z
-      .number({ error: M.invalidFormat })
-      .int(M.invalidFormat)
-      .min(0, M.invalidFormat)
-      .max(MAX_AMOUNT, M.amountTooLarge)
-      .default(0),
-    payment_account_id: z.preprocess(
-      (v) => (v === null || v === '' ? undefined : v),
-      idField(M.paymentAccountInvalid).optional(),
-    ),
-  })
-  .superRefine((body, ctx) => {
-    if (body.kind === 'sale' && body.price < 1)
-      ctx.addIssue({ code: 'custom', path: ['price'], message: M.assetDisposalPriceRequired });
-    if (body.price > 0 && body.payment_account_id === undefined)
-      ctx.addIssue({ code: 'custom', path: ['payment_account_id'], message: M.paymentAccountRequired });
-  });
-export type FixedAssetDisposalBody = z.input<typeof fixedAssetDisposalBodySchema>;
-export const fixedAssetAnswerSchema = z.object({ data: fixedAssetSchema });
-export const fixedAssetListSchema = z.object({ data: z.array(fixedAssetSchema), meta: listMetaSchema });
-export const fixedAssetListQuerySchema = listQuerySchema.extend({
-  entity_type: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z.enum(ENTITY_TYPES, { error: M.unsupportedEntityType }),
-  ),
-  entity_id: queryId('Entité invalide.'),
-});
-export const fixedAssetEntityQuerySchema = fixedAssetListQuerySchema.pick({
-  entity_type: true,
-  entity_id: true,
-});
-
-export const fixedAssetStatisticsSchema = z.object({
-  count: z.number().int(),
-  depreciable_count: z.number().int(),
-  total_purchase_price: z.number().int(),
-  total_additional_costs: z.number().int(),
-  total_cost: z.number().int(),
-  /** straight-line, month by month, at today's date (contract/depreciation.ts), summed */
-  net_book_value: z.number().int(),
-  /** the same by asset account ('Mobilier', 'Véhicules'...; null: without an account) */
-  by_account: z.array(
-    z.object({
-      operation_account_id: z.number().int().nullable(),
-      name: z.string(),
-      count: z.number().int(),
-      total_cost: z.number().int(),
-      net_book_value: z.number().int(),
-    }),
-  ),
-});
-export type FixedAssetStatistics = z.infer<typeof fixedAssetStatisticsSchema>;
-export const fixedAssetStatisticsAnswerSchema = z.object({ data: fixedAssetStatisticsSchema });
-
-export const fixedAssetOptionsSchema = z.object({
-  currencies: z.array(z.object({ value: z.string(), label: z.string() })),
-  operationAccounts: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
-  defaults: z.object({
-    currency: z.string(),
-    useful_life_years: z.number().int(),
-    residual_value: z.number().int(),
-    additional_costs: z.number().int(),
-    depreciable: z.boolean(),
-  }),
-});
-export type FixedAssetOptions = z.infer<typeof fixedAssetOptionsSchema>;
-export const fixedAssetOptionsAnswerSchema = z.object({ data: fixedAssetOptionsSchema });
 
 // ---------------------------------------------------------------- payment answer
 

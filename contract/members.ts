@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personSchema } from './auth';
 import { entityRefSchema, limitParam, listSchema, MAX_ID, pageParam, searchParam } from './common';
 import { ROLE_GROUPS } from './roles';
 import { MEMBER_ROLE_FILTERS, REGION_MEMBERS_PAGE_SIZE } from './values/members';
@@ -23,13 +24,7 @@ export const memberRoleSchema = z.object({
 export type MemberRole = z.infer<typeof memberRoleSchema>;
 
 /** A member (SPEC.md section 3): a user with the roles they hold in the group or its area. */
-export const memberSchema = z.object({
-  id: z.number().int(),
-  firstname: z.string(),
-  lastname: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  registration_number: z.string().nullable(),
+export const memberSchema = personSchema.extend({
   /** French label of the highest of `roles` (the faithful role is never the position) */
   position: z.string().nullable(),
   /** in display priority order; includes 'faithful' (the SPA hides it) */

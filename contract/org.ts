@@ -11,7 +11,7 @@ export const DEPARTMENT_ENTITY_TYPES = ['NATIONAL_OFFICE', 'REGION', 'SECTION', 
 export const orgLeaderSchema = z.object({ id: z.number().int(), name: z.string(), role: z.string() });
 export type OrgLeader = z.infer<typeof orgLeaderSchema>;
 
-/** The contact fields and the archive mark of every level (issue 20). */
+/** The contact fields and the archive mark of every level (docs/decisions/0022-org-admin.md). */
 const orgContactShape = {
   city: z.string().nullable(),
   address: z.string().nullable(),
@@ -131,7 +131,7 @@ export const departmentListQuerySchema = listQuerySchema.extend({
 
 /**
  * The characters a name may hold: letters (accents included), digits, spaces (no tab or line break) and
- * - ' ’ . , ( ) & / °, starting with a letter or a digit: no `' OR 1=1--`, no `<script>` (issue 17).
+ * - ' ’ . , ( ) & / °, starting with a letter or a digit: no `' OR 1=1--`, no `<script>` (decision 0014, section 7).
  */
 const NAME_PATTERN = /^[\p{L}\p{M}\d][\p{L}\p{M}\d '’.,()&/°-]*$/u;
 
@@ -230,8 +230,8 @@ export const moveChurchBodySchema = z.strictObject({
   section_id: idField('La section est requise.'),
   /**
    * The first day (YYYY-MM-DD, Africa/Abidjan) the church belongs to the new section; today when absent.
-   * A real date, not in the future, after the church's last move (issue 20): the church's movements
-   * before it keep counting under the section it left.
+   * A real date, not in the future, after the church's last move (the moves form a chain, decision
+   * 0027): the church's movements before it keep counting under the section it left.
    */
   effective_date: moneyDate(
     z

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { listMetaSchema, listQuerySchema, MAX_ID } from './common';
 import { isCalendarDate, todayInDenomination } from './dates';
-import { moneyDateOnlySchema } from './expenses';
+import { moneyDateOnlySchema } from './fields';
 import { MAX_SALARY, PAYROLL_MESSAGES as M, PAYSLIP_MONTH_PATTERN } from './values/payroll';
 export * from './values/payroll';
 
 /**
- * The payroll of an entity (issue 15): employees and their monthly payslips.
+ * The payroll of an entity (decision 0029): employees and their monthly payslips.
  * - GET  /employees?entity_type&entity_id&status&search&page&limit -> { data: Employee[], meta }
  * - GET  /employees/{id}                                           -> { data: Employee }
  * - POST /employees { entity_type, entity_id, ...fields }          -> 201 { data: Employee }

@@ -1,5 +1,5 @@
 /**
- * The security rules' messages shared by the server and the SPA (issue 17, decision 0014), and the
+ * The security rules' messages shared by the server and the SPA (decision 0014), and the
  * calendar-date rule of every money write (`moneyDate`, in contract/dates.ts).
  */
 export const SECURITY_MESSAGES = {
@@ -14,7 +14,7 @@ export const SECURITY_MESSAGES = {
   /** writes on a church whose subscription is unpaid */
   unpaidSubscription:
     "L'abonnement de cette église est impayé : seul le paiement de l'abonnement est possible jusqu'à son règlement.",
-  /** writes (money, people, budgets, payments) on an archived entity or one of its departments (issue 20) */
+  /** writes (money, people, budgets, payments) on an archived entity or one of its departments (decision 0027) */
   archivedEntity:
     "Cette entité est archivée : aucune opération (recette, dépense, paiement, budget, fidèle) n'y est possible tant qu'elle n'est pas restaurée.",
   /** malformed uploads */

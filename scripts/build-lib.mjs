@@ -142,7 +142,13 @@ export async function buildServer(outDir = SERVER_OUT) {
   const { build } = await import('esbuild');
   rmSync(outDir, { recursive: true, force: true });
   await build({
-    entryPoints: { index: path.join(ROOT, 'server/src/index.ts') },
+    entryPoints: {
+      index: path.join(ROOT, 'server/src/index.ts'),
+      // the operations' commands (decision 0044): npm run backup, restore, audit:verify
+      backup: path.join(ROOT, 'server/src/db/backup-cli.ts'),
+      restore: path.join(ROOT, 'server/src/db/restore-cli.ts'),
+      'audit-verify': path.join(ROOT, 'server/src/audit/verify-cli.ts'),
+    },
     outdir: outDir,
     bundle: true,
     platform: 'node',

@@ -39,6 +39,8 @@ const steps = [
   // the SPA and the compiled server, as `npm start` runs them (the e2e tests start that server)
   ['build', 'node', ['scripts/build.mjs']],
   ['bundle size budget', 'node', ['scripts/size.mjs']],
+  // backup of the demo, restored into a fresh PGlite and PostgreSQL: the same dashboards (decision 0044)
+  ['recovery drill', 'node', ['scripts/recovery-drill.mjs']],
   [
     'end-to-end tests (Chromium)',
     'npx',

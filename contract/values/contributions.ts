@@ -1,6 +1,8 @@
 /** The zod-free part of contract/contributions.ts (re-exported there): what the SPA may import without zod (decision 0023). */
 
-/** Kinds of contribution (the database schema re-exports them: server/src/db/schema/finance.ts) and their French labels. */
+import { ENTITY_TYPES } from './common';
+
+/** Kinds of contribution (the database schema re-exports them: server/src/db/schema/contributions.ts) and their French labels. */
 export const CONTRIBUTION_TYPES = ['tithe', 'offering', 'special_gift', 'pledge', 'other'] as const;
 export type ContributionType = (typeof CONTRIBUTION_TYPES)[number];
 export const CONTRIBUTION_TYPE_LABELS: Record<ContributionType, string> = {
@@ -25,13 +27,7 @@ export const CONTRIBUTION_STATUSES = ['valid', 'cancelled'] as const;
 export type ContributionStatus = (typeof CONTRIBUTION_STATUSES)[number];
 
 /** Entity types of the contributions API (SPEC.md section 3; ACTIVITY_GROUP is a department). */
-export const CONTRIBUTION_ENTITY_TYPES = [
-  'NATIONAL_OFFICE',
-  'REGION',
-  'SECTION',
-  'CHURCH',
-  'ACTIVITY_GROUP',
-] as const;
+export const CONTRIBUTION_ENTITY_TYPES = ENTITY_TYPES;
 export type ContributionEntityType = (typeof CONTRIBUTION_ENTITY_TYPES)[number];
 
 /** Largest amount of one contribution, in XOF. */

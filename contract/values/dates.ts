@@ -1,7 +1,7 @@
 /** The zod-free part of contract/dates.ts (re-exported there): what the SPA may import without zod (decision 0023). */
 
 /**
- * The date rule of every money write (issue 17, finding 3; decision 0014), shared by the forms and the
+ * The date rule of every money write (decision 0014, section 3), shared by the forms and the
  * server: a real calendar date (no 30 February), not before 1900-01-01, and not after today in the
  * denomination's time zone (Africa/Abidjan). The same functions back the zod refinements of contract/
  * and the forms of src/, so both give the same French message.
@@ -67,4 +67,27 @@ export function calendarDateProblem(value: string): string | null {
   if (!match || !isCalendarDate(match[1])) return DATE_MESSAGES.invalid;
   if (match[1] < EARLIEST_MONEY_DATE) return DATE_MESSAGES.tooOld;
   return null;
+}
+
+/** The months in French, January first. */
+export const MONTH_NAMES = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+] as const;
+
+/** 'YYYY-MM' as 'mars 2026'. */
+export function monthLabel(month: string): string {
+  const [year, m] = month.split('-');
+  const name = MONTH_NAMES[Number(m) - 1];
+  return name ? `${name} ${year}` : month;
 }

@@ -1,5 +1,5 @@
 /**
- * Straight-line depreciation of a fixed asset (issue 15, SYCEBNL), shared by the server (statistics) and
+ * Straight-line depreciation of a fixed asset (SYCEBNL, decision 0025), shared by the server (statistics) and
  * the SPA (the asset's schedule). Amounts are whole FCFA.
  *
  * - base = purchase price + additional costs - residual value (never below 0);

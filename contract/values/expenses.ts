@@ -1,5 +1,6 @@
 /** The zod-free part of contract/expenses.ts (re-exported there): what the SPA may import without zod (decision 0023). */
 import { ENTITY_TYPES } from './common';
+import { FIXED_ASSET_MESSAGES } from './fixed-assets';
 import type { ExpenseLineBody } from '../expenses';
 import type { z } from 'zod';
 
@@ -33,21 +34,33 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** SPEC.md section 9: files of the supporting documents. */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENT_MAX_FILES = 10;
-export const ATTACHMENT_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+/**
+ * The types of the supporting documents (SPEC.md section 9 'image/*' and PDF): the images phones produce
+ * (JPEG, PNG, WebP, GIF, an iPhone's HEIC/HEIF) and PDF. The server recognises them by their first bytes,
+ * the drop zone offers them with these extensions: one list for both (issue 28).
+ */
+export const ATTACHMENT_MIME_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/heic',
+  'image/heif',
+  'application/pdf',
+] as const;
 export type AttachmentMimeType = (typeof ATTACHMENT_MIME_TYPES)[number];
+export const ATTACHMENT_EXTENSIONS: Record<AttachmentMimeType, readonly string[]> = {
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/png': ['.png'],
+  'image/webp': ['.webp'],
+  'image/gif': ['.gif'],
+  'image/heic': ['.heic'],
+  'image/heif': ['.heif'],
+  'application/pdf': ['.pdf'],
+};
 
 /** Earliest date of every date field (SPEC.md section 5). */
 export const EARLIEST_DATE = '1900-01-01';
-/** The account category whose expenses may create a fixed asset (SPEC.md section 9). */
-export const FIXED_ASSET_ACCOUNT_CATEGORY = 'Actifs immobilisés';
-
-/** How an asset leaves the books: sold ('Cession') or scrapped ('Mise au rebut'). */
-export const ASSET_DISPOSAL_KINDS = ['sale', 'scrap'] as const;
-export type AssetDisposalKind = (typeof ASSET_DISPOSAL_KINDS)[number];
-export const ASSET_DISPOSAL_KIND_LABELS: Record<AssetDisposalKind, string> = {
-  sale: 'Cession',
-  scrap: 'Mise au rebut',
-};
 /** Categories of the add-expense 'type' select. */
 export const EXPENSE_ACCOUNT_CATEGORIES = ['Charges AO', 'Actifs immobilisés'] as const;
 
@@ -70,9 +83,6 @@ export const EXPENSE_MESSAGES = {
   recipientEntityTypeRequired: "Le type d'entité est requis",
   recipientEntityRequired: "L'entité est requise",
   paymentMethodRequired: 'Veuillez choisir la méthode de paiement.',
-  assetNameRequired: "Le nom de l'immobilisation est requis.",
-  assetCurrencyRequired: 'La devise est requise.',
-  assetUsefulLifeRequired: 'La durée de vie est requise pour un bien amortissable.',
   // SPEC.md section 8 (exact)
   missingEntity:
     "Impossible de valider cette dépense : informations d'entité manquantes. Veuillez contacter l'administrateur.",
@@ -97,7 +107,6 @@ export const EXPENSE_MESSAGES = {
   requestNotFound: 'Demande de dépense introuvable.',
   lineNotFound: 'Ligne de dépense introuvable.',
   attachmentNotFound: 'Pièce jointe introuvable.',
-  assetNotFound: 'Immobilisation introuvable.',
   verifiedLocked: 'Cette demande a été vérifiée : elle ne peut plus être modifiée.',
   linesLocked: 'La demande a été approuvée : ses lignes ne peuvent plus être modifiées.',
   addLineLocked: "Des lignes ne peuvent être ajoutées qu'à une demande en attente d'approbation ou rejetée.",
@@ -121,30 +130,17 @@ export const EXPENSE_MESSAGES = {
   lineDeletedServer: 'Ligne de dépense supprimée.',
   assetNotAllowed:
     "Une immobilisation ne peut être créée que pour une dépense du bureau national sur un compte d'actifs immobilisés.",
-  assetDeleted: 'Immobilisation supprimée.',
-  assetCurrencyTooLong: 'La devise doit contenir au plus 3 caractères.',
-  assetUsefulLifeMin: 'La durée de vie doit être au moins 1 an.',
-  assetRateRange: "Le taux d'amortissement doit être compris entre 0,01 et 100.",
-  assetPurchasePriceRequired: "Le prix d'achat est requis.",
-  assetOperationAccountInvalid: "Ce compte n'est pas un compte d'actifs immobilisés.",
-  // the disposal of an asset (issue 15, docs/features/assets.md)
-  assetDisposalKindRequired: 'Veuillez choisir le type de sortie.',
-  assetDisposalDateRequired: 'La date de sortie est requise.',
-  assetDisposalPriceRequired: 'Le prix de cession est requis.',
-  assetDisposalBeforeAcquisition:
-    "La date de sortie ne peut pas précéder la date d'acquisition de l'immobilisation.",
-  assetAlreadyDisposed: 'Cette immobilisation est déjà sortie du patrimoine.',
-  assetDisposedLocked: 'Une immobilisation sortie du patrimoine ne peut plus être modifiée ni supprimée.',
-  assetDisposed: 'Sortie de l’immobilisation enregistrée.',
   attachableTypeInvalid: "Type de pièce jointe non pris en charge (seul 'expense_request' l'est).",
   attachableIdInvalid: 'Demande de dépense invalide.',
   noFiles: 'Aucun fichier reçu.',
   fileTooLarge: 'Fichier trop volumineux : 10 Mo au maximum par fichier.',
   tooManyFiles: 'Trop de fichiers : 10 au maximum.',
   fileTypeRefused:
-    'Type de fichier non pris en charge : seuls les images JPEG, PNG, WebP et les PDF sont acceptés.',
+    'Type de fichier non pris en charge : seuls les images JPEG, PNG, WebP, GIF, HEIC et les PDF sont acceptés.',
   notMultipart: 'Les fichiers doivent être envoyés en multipart/form-data.',
   periodInvalid: 'La date de fin doit suivre la date de début.',
+  // a payment may record a fixed asset: its form shows the asset's messages
+  ...FIXED_ASSET_MESSAGES,
 } as const;
 
 const M = EXPENSE_MESSAGES;

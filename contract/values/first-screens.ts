@@ -1,6 +1,6 @@
 /**
  * What the server sends for a page of the SPA so that the browser asks for it at once, beside the entry,
- * instead of after it (issue 18, decision 0036): `Link: rel=preload` answers the SPA then reads from
+ * instead of after it (decision 0036): `Link: rel=preload` answers the SPA then reads from
  * the browser's preload cache, as long as it asks for exactly the same URL. The SPA builds these
  * requests from the same functions (one source), and e2e/first-screens.spec.ts checks each is fetched
  * once.
@@ -47,6 +47,8 @@ export const FIRST_SCREENS: FirstScreen[] = [
     requests: [
       '/api/contributions/summary',
       `/api/contributions?${queryOf({ ...myContributionsQuery('{year}'), mine: 'true' })}`,
+      // and whether the member may give online ('Donner', decision 0043)
+      '/api/giving/me',
     ],
   },
 ];

@@ -1,5 +1,8 @@
 /** The zod-free part of contract/payroll.ts (re-exported there): what the SPA may import without zod (decision 0023). */
 
+/** A payslip's month as the pages show it ('mars 2026'): the label of contract/values/dates.ts. */
+export { monthLabel } from './dates';
+
 /** A payslip's month: 'YYYY-MM'. */
 export const PAYSLIP_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 /** Largest salary amount (FCFA) of a payslip or an employee. */
@@ -45,28 +48,6 @@ export const PAYROLL_MESSAGES = {
   noStaffAccount:
     "Aucun compte de charges de personnel (classe 66) n'est utilisable par cette entité : créez-en un dans les comptes d'opération.",
 } as const;
-
-const MONTH_NAMES = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-];
-
-/** 'YYYY-MM' as 'mars 2026'. */
-export function monthLabel(month: string): string {
-  const [year, m] = month.split('-');
-  const name = MONTH_NAMES[Number(m) - 1];
-  return name ? `${name} ${year}` : month;
-}
 
 /** net = gross + allowances - deductions (the server computes it; the form shows it). */
 export function payslipNet(gross: number, allowances: number, deductions: number): number {

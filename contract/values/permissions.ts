@@ -1,5 +1,7 @@
 /** The zod-free part of contract/permissions.ts (re-exported there): what the SPA may import without zod (decision 0023). */
 
+import { ENTITY_TYPES } from './common';
+
 /** Permission codes the SPA names (SPEC.md section 6). Every code is 'resource:action'. */
 export const PERMISSIONS = {
   DELEGATE_PERMISSIONS: 'permission:delegate',
@@ -23,15 +25,12 @@ export const PERMISSIONS = {
 } as const;
 
 /**
- * Entity types a permission check accepts: the API's upper-case names, the scope names, and 'global'.
- * ACTIVITY_GROUP maps to the global scope (SPEC.md section 6); DEPARTMENT checks one department.
+ * Entity types a permission check accepts: the API's upper-case names (ENTITY_TYPES), the scope names
+ * and 'global'. ACTIVITY_GROUP maps to the global scope (SPEC.md section 6); DEPARTMENT checks one
+ * department.
  */
 export const PERMISSION_ENTITY_TYPES = [
-  'NATIONAL_OFFICE',
-  'REGION',
-  'SECTION',
-  'CHURCH',
-  'ACTIVITY_GROUP',
+  ...ENTITY_TYPES,
   'DEPARTMENT',
   'GLOBAL',
   'national_office',

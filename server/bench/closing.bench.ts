@@ -21,6 +21,7 @@ import { sql } from 'drizzle-orm';
 import type { ExpenseEntityType } from '../../contract/expenses';
 import { openDatabase, runMigrations } from '../src/db/client';
 import { queryOne, queryRows } from '../src/db/query';
+import type { Actor } from '../src/http/authorize';
 import { computeClosing, confirmClosing, previewClosing } from '../src/modules/closings/service';
 
 const TARGET_MS = 10_000;
@@ -74,7 +75,7 @@ try {
         group by entity_type, entity_id order by count(*) desc`,
   );
   const actor = await queryOne<{ id: number }>(db, sql`select min(id) as id from users`);
-  const user = { userId: Number(actor!.id), ip: '127.0.0.1' };
+  const user: Actor = { sessionId: '', userId: Number(actor!.id), isSuperAdmin: false, ip: '127.0.0.1' };
   const current = new Date().getUTCFullYear();
   /** the year an entity closes next: after its last closing, else last year */
   const nextYear = async (type: string, id: number) => {

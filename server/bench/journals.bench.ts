@@ -29,7 +29,7 @@ import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { queryOne, queryRows } from '../src/db/query';
-import { treasuryJournal, treasuryJournalSql } from '../src/modules/treasury/journals';
+import { treasuryJournal, treasuryJournalSql } from '../src/modules/journals/treasury-journal';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SAMPLES = 100;
@@ -251,7 +251,7 @@ The index (server/src/db/schema/finance.ts):
 ${index};
 \`\`\`
 
-## The statement of the endpoint (\`treasuryJournalSql\` in server/src/modules/treasury/journals.ts)
+## The statement of the endpoint (\`treasuryJournalSql\` in server/src/modules/journals/treasury-journal.ts)
 
 The endpoint reads it inside the permission check's statement (\`authorizeWith\`, decision 0034: a
 \`left join lateral\` on \`app_request_context\`); the plan below is the statement alone, as the benchmark

@@ -1,4 +1,4 @@
-/** The demo accounts of issue 3 (README lists them too): seeded by db/seed/demo.ts, printed at start. */
+/** The demo accounts (README lists them too): seeded by db/seed/demo.ts, printed at start. */
 export const DEMO_ACCOUNTS = [
   { login: 'admin@example.org', role: 'admin', label: 'admin (super-admin)' },
   {

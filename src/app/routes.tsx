@@ -7,6 +7,7 @@ import { LogoLoader } from '@/shared/ui/logo-loader';
 import { IndexRedirect } from '@/features/auth/pages/index-redirect';
 import { NotFoundPage } from '@/features/auth/pages/not-found-page';
 import { SignInPage } from '@/features/auth/pages/sign-in-page';
+import { publicGivingRoutes } from '@/features/giving/routes';
 import { RequireSpace } from './guards/require-space';
 import { RouteError } from './layouts/route-error';
 
@@ -69,6 +70,8 @@ export function createRootRoutes(): RouteObject[] {
               .ReceiptVerificationPage,
           }),
         },
+        // a church's public giving page (a poster's QR code), outside every space (decision 0043)
+        ...publicGivingRoutes(),
         { path: '*', element: <NotFoundPage /> },
       ],
     },

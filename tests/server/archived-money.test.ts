@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_MESSAGES } from '../../contract/security';
 import { queryOne } from '../../server/src/db/query';
-import { recordMovement } from '../../server/src/modules/treasury/movements';
+import { recordMovement } from '../../server/src/modules/treasury';
 import type { TestApp } from './helpers';
 import {
   approve,

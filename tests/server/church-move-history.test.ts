@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORG_MESSAGES } from '../../contract/org';
 import { todayInDenomination } from '../../contract/dates';
 import { queryOne } from '../../server/src/db/query';
-import { recordMovement, reverseMovement } from '../../server/src/modules/treasury/movements';
+import { recordMovement, reverseMovement } from '../../server/src/modules/treasury';
 import { createTestApp, type TestApp } from './helpers';
 
 /**

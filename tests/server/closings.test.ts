@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closingAnswerSchema } from '../../contract/closings';
+import { CLOSING_MESSAGES, closingAnswerSchema } from '../../contract/closings';
 import { queryOne, queryRows } from '../../server/src/db/query';
-import { computeClosing } from '../../server/src/modules/closings/service';
+import { computeClosing } from '../../server/src/modules/closings';
 import { expenseTestApp, type ExpenseIds } from './expenses-setup';
 import type { TestApp } from './helpers';
 
@@ -114,9 +114,7 @@ describe('year-end closing of a church', () => {
     const locked = await tithe(`${year}-06-15T10:30`, 'closing-locked-0001');
     expect(locked.statusCode).toBe(409);
     expect(locked.json()).toMatchObject({
-      message: expect.stringContaining(
-        `L'exercice ${year} est clôturé : aucune écriture datée de cet exercice n'est acceptée.`,
-      ),
+      message: expect.stringContaining(CLOSING_MESSAGES.yearClosed(year)),
     });
     const open = await tithe(`${year + 1}-01-02T10:30`, 'closing-open-0001');
     expect(open.statusCode).toBe(201);

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedAssetAnswerSchema, fixedAssetStatisticsAnswerSchema } from '../../contract/expenses';
-import { financialStatementsAnswerSchema, type FinancialStatements } from '../../contract/statements';
+import { fixedAssetAnswerSchema, fixedAssetStatisticsAnswerSchema } from '../../contract/fixed-assets';
+import { financialStatementsAnswerSchema, type FinancialStatements } from '../../contract/journals';
 import { queryOne, queryRows } from '../../server/src/db/query';
-import { recordMovement, type NewMovement } from '../../server/src/modules/treasury/movements';
+import { recordMovement, type NewMovement } from '../../server/src/modules/treasury';
 import { expenseTestApp, type ExpenseIds } from './expenses-setup';
 import type { TestApp } from './helpers';
 

@@ -10,7 +10,7 @@ import {
 } from '../../contract/journals';
 import { queryOne, queryRows } from '../../server/src/db/query';
 import { seedFinanceReferenceData } from '../../server/src/db/seed/accounts';
-import { recordMovement, reverseMovement } from '../../server/src/modules/treasury/movements';
+import { recordMovement, reverseMovement } from '../../server/src/modules/treasury';
 import { createTestApp, type TestApp } from './helpers';
 
 // The four accounting documents on the fixture (no movement of its own): every movement below is

@@ -11,7 +11,7 @@ import {
 } from '../../contract/payroll';
 import { SECURITY_MESSAGES } from '../../contract/security';
 import { queryOne, queryRows } from '../../server/src/db/query';
-import { lockedYearMessage } from '../../server/src/modules/treasury/movements';
+import { lockedYearMessage } from '../../server/src/modules/treasury';
 import { expenseTestApp, message, type ExpenseIds } from './expenses-setup';
 import type { TestApp } from './helpers';
 
@@ -379,7 +379,18 @@ describe('paying a payslip', () => {
       (await t.as(TREASURER, { url: `/api/payslips/${slip.id}` })).json(),
     ).data;
     expect(after.status).toBe('unpaid');
-    // paid in the open year, it passes
+    // a payslip of a closed year can be neither changed nor written again in that year (decision 0042)
+    const edited = await t.as(TREASURER, {
+      method: 'PUT',
+      url: `/api/payslips/${slip.id}`,
+      payload: { month: `${lastYear}-11`, gross: 1 },
+    });
+    expect(edited.statusCode).toBe(409);
+    expect(message(edited)).toBe(lockedYearMessage(lastYear));
+    const another = await createPayslip(e.id, `${lastYear}-12`);
+    expect(another.statusCode).toBe(409);
+    expect(message(another)).toBe(lockedYearMessage(lastYear));
+    // paid on a day of the open year, it passes: the movement lands there, the closed year is unchanged
     const ok = await pay(slip.id, { payment_account_id: ids.cash, paid_on: today }, 'payroll-closed-1');
     expect(ok.statusCode, ok.body).toBe(200);
   });

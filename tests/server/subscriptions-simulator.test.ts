@@ -1,23 +1,16 @@
 import { sql } from 'drizzle-orm';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPaymentAnswerSchema, subscriptionDetailSchema } from '../../contract/subscriptions';
 import { testConfig } from '../../server/src/config';
-import { queryOne } from '../../server/src/db/query';
 import { paymentNotificationsSettled } from '../../server/src/modules/subscriptions/routes';
-import { simulatorEnabled } from '../../server/src/modules/subscriptions/simulator';
-import { createTestApp, type TestApp } from './helpers';
+import { simulatorEnabled } from '../../server/src/modules/ligdicash';
+import type { TestApp } from './helpers';
+import { ids, one, openListeningApp } from './subscriptions-setup';
 
 /** The built-in LigdiCash simulator: the real client code path, over HTTP, end to end. */
+
 let t: TestApp;
 let base = '';
-const ids = { church: 0, unpaid: 0 };
-
-async function one<T>(query: ReturnType<typeof sql>): Promise<T> {
-  const row = await queryOne<T>(t.db, query);
-  if (!row) throw new Error('fixture row missing');
-  return row;
-}
 
 async function startPayment(subscriptionId: number) {
   const response = await t.as('impaye@example.org', {
@@ -29,11 +22,15 @@ async function startPayment(subscriptionId: number) {
   return startPaymentAnswerSchema.parse(response.json()).data;
 }
 
-/** The payer's choice on the simulator's page, as the browser posts it. */
+/** The payer's choice on the simulator's page, as the payer's browser (their session) posts it. */
 async function decide(paymentUrl: string, decision: 'pay' | 'refuse', operator = 'Wave') {
   const response = await fetch(paymentUrl, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: base,
+      cookie: await t.login('impaye@example.org'),
+    },
     body: new URLSearchParams({ decision, operator }).toString(),
     redirect: 'manual',
   });
@@ -47,20 +44,7 @@ const detail = async (id: number) =>
   ).data;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  t.app.deps.config.publicUrl = base;
-  ids.church = Number(
-    (await one<{ id: number }>(sql`select church_id as id from users where email = 'impaye@example.org'`)).id,
-  );
-  ids.unpaid = Number(
-    (
-      await one<{ id: number }>(
-        sql`select id from subscriptions where church_id = ${ids.church} and paid_at is null`,
-      )
-    ).id,
-  );
+  ({ t, base } = await openListeningApp());
 });
 afterAll(async () => {
   await t.close();
@@ -115,7 +99,7 @@ describe('the LigdiCash simulator', () => {
   it('pays through the payment page: double notification, payment recorded once, church let in', async () => {
     const { payment_url: url, attempt } = await startPayment(ids.unpaid);
     expect(url).toMatch(new RegExp(`^${base}/simulateur-ligdicash/paiement/`));
-    const page = await fetch(url);
+    const page = await fetch(url, { headers: { cookie: await t.login('impaye@example.org') } });
     const html = await page.text();
     expect(html).toContain('Payer');
     expect(html).toContain('Refuser');

@@ -58,18 +58,44 @@ function listFiles(dir: string): string[] {
   });
 }
 
+/** The file a relative import names ('./seed/demo', '../schema' for its index.ts), or null. */
+function resolveImport(from: string, specifier: string): string | null {
+  const base = path.resolve(path.dirname(from), specifier);
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')];
+  return candidates.find((file) => existsSync(file) && statSync(file).isFile()) ?? null;
+}
+
+/**
+ * `entries` and every file they import, directly or not, through relative imports: the seeds run code
+ * of contract/, server/src/modules/ (payroll, closings) and more, which shapes the data they write.
+ */
+function importClosure(entries: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const match of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
+      const imported = resolveImport(file, match[1]);
+      if (imported) visit(imported);
+    }
+  };
+  entries.forEach(visit);
+  return [...seen];
+}
+
 /** A hash of everything that shapes a template: a cached dump is reused while it matches. */
 export function templateHash(): string {
   const hash = createHash('sha256');
   hash.update(hasDemoSeed() ? 'demo' : 'fixture-only');
-  const files = [
+  const thisFile = fileURLToPath(import.meta.url);
+  const files = new Set([
+    // the migrations are read from their folder, not imported
     ...listFiles(path.join(ROOT, 'server/src/db')),
     ...listFiles(path.join(ROOT, 'server/src/permissions')),
     ...listFiles(path.join(ROOT, 'server/src/auth')),
-    path.join(ROOT, 'tests/server/fixtures.ts'),
-    path.join(ROOT, 'tests/server/template.ts'),
-  ].sort();
-  for (const file of files) {
+    ...importClosure([thisFile, ...(hasDemoSeed() ? [DEMO_SEED] : [])]),
+  ]);
+  for (const file of [...files].sort()) {
     hash.update(path.relative(ROOT, file));
     hash.update(readFileSync(file));
   }

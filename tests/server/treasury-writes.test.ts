@@ -4,11 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryOne, queryRows } from '../../server/src/db/query';
 import { registerErrorHandling } from '../../server/src/http/errors';
 import { IDEMPOTENCY_MESSAGES, idempotentWrite } from '../../server/src/http/idempotency';
-import {
-  MOVEMENT_MESSAGES,
-  recordMovement,
-  reverseMovement,
-} from '../../server/src/modules/treasury/movements';
+import { MOVEMENT_MESSAGES, recordMovement, reverseMovement } from '../../server/src/modules/treasury';
 import { createTestApp, type TestApp } from './helpers';
 
 // The shared write paths of money: the movement writer and idempotent writes (demo data).

@@ -117,7 +117,7 @@ export async function readRequestContext(
   );
   if (!row) return null;
   if (Date.now() - new Date(row.last_seen_at).getTime() > REFRESH_AFTER_MS) {
-    // Sliding expiry, never beyond the absolute lifetime from the sign-in (issue 17).
+    // Sliding expiry, never beyond the absolute lifetime from the sign-in (decision 0014, section 6).
     await db
       .update(sessions)
       .set({

@@ -81,8 +81,8 @@ export async function authorize(
 }
 
 /**
- * authorize() and the call's data in one statement (decision 0034, issue 18: the check folded into the
- * data query): `statement` (one row; its columns must not reuse the signed-in context's names) is read
+ * authorize() and the call's data in one statement (decision 0034: the check folded into the data
+ * query): `statement` (one row; its columns must not reuse the signed-in context's names) is read
  * with the session, the entity and the permissions, and only when the user is a super-admin or holds
  * one of `codes` on the entity's chain. Every check of authorize() runs on the context before the row
  * is answered: a refused caller gets the refusal, never the row. Its row when the checks pass.
@@ -173,7 +173,7 @@ async function check(
 const ORG_PATHS = /^\/api\/(national-offices|regions|sections|churches|activity-groups|departments)(\/|\?|$)/;
 
 /**
- * A write on an archived entity, or on a department of one, is refused (409, issue 20): no money
+ * A write on an archived entity, or on a department of one, is refused (409, decision 0027): no money
  * (contributions, payments, movements), no budget, no faithful, no subscription payment there until it
  * is restored; a super-admin included. The organisation's own writes (restore first) are not concerned.
  */
@@ -216,7 +216,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * What a church with an unpaid subscription may still write: paying it (every path under
- * /api/subscriptions), signing in and out (issue 17, finding 2; decision 0014).
+ * /api/subscriptions), signing in and out (decision 0014, section 2).
  */
 const BILLING_PATHS = /^\/api\/(subscriptions|login|logout|me)(\/|\?|$)/;
 
@@ -227,17 +227,18 @@ const BILLING_PATHS = /^\/api\/(subscriptions|login|logout|me)(\/|\?|$)/;
  * templates, external accountants, the permission checks that only read).
  */
 const NO_CHURCH_WRITES =
-  /^\/api\/(subscription-types|national-offices|regions|sections|budget-item-templates|permissions\/check|permissions\/check-multiple|users\/external-accountants|users\/:id\/edit-managed-churches)(\/|$)/;
+  /^\/api\/(subscription-types|national-offices|regions|sections|budget-item-templates|permissions\/check|permissions\/check-multiple|users\/external-accountants|users\/:id\/edit-managed-churches|giving\/public|giving\/notify|giving\/installation-settings)(\/|$)/;
 
 /**
  * Whether the billing gate may answer this route 402 (a write that authorises on a church or a
- * department): the OpenAPI document declares the 402 there (issue 17).
+ * department): the OpenAPI document declares the 402 there (decision 0014, section 2).
  */
 export function billingGateMayAnswer(method: string, url: string): boolean {
   if (!WRITE_METHODS.has(method.toUpperCase())) return false;
   if (!url.startsWith('/api/') || BILLING_PATHS.test(url) || NO_CHURCH_WRITES.test(url)) return false;
-  // a new church is created under its section: no church to bill yet
-  return !(method.toUpperCase() === 'POST' && url === '/api/churches');
+  // a new church is created under its section: no church to bill yet; a member's gift authorises on
+  // the member, not on their church (decision 0043)
+  return !(method.toUpperCase() === 'POST' && (url === '/api/churches' || url === '/api/giving/checkouts'));
 }
 
 /**
@@ -325,6 +326,22 @@ export async function authorizeSuperAdmin(
   const actor = await authorizeSignedIn(request);
   if (!actor.isSuperAdmin) throw httpError(403, forbidden);
   return actor;
+}
+
+/**
+ * An operation of the installation (a backup, the audit chain's check): a super-admin, or the
+ * command line on this machine with the process's operations token (`X-Ops-Token`, written to
+ * DATA_DIR/ops.json readable by the server's user only: `npm run backup` on PGlite, decision 0044).
+ * Answers the actor, or null for the command line.
+ */
+export async function authorizeOperator(request: FastifyRequest): Promise<Actor | null> {
+  const token = request.server.deps.config.opsToken;
+  const given = request.headers['x-ops-token'];
+  if (token && typeof given === 'string' && given.length === token.length) {
+    const { timingSafeEqual } = await import('node:crypto');
+    if (timingSafeEqual(Buffer.from(given), Buffer.from(token))) return null;
+  }
+  return authorizeSuperAdmin(request);
 }
 
 /**

@@ -9,7 +9,7 @@ export const COMPRESSION_THRESHOLD = 1024;
  * Answers up to this size are compressed in one synchronous call (about 1 ms for 50 KB at brotli
  * quality 4) rather than through a zlib stream: the stream hands each chunk to libuv's thread pool and
  * back, which on a busy 2-core machine cost a few milliseconds more than the compression itself (a page
- * of the treasury journal, issue 18; decision 0034). Larger answers (a whole period of a journal) stream.
+ * of the treasury journal; decision 0034). Larger answers (a whole period of a journal) stream.
  */
 export const SYNC_COMPRESSION_MAX = 256 * 1024;
 

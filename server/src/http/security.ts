@@ -3,7 +3,7 @@ import { SECURITY_MESSAGES } from '../../../contract/security';
 import { HttpError, httpError, MESSAGES } from './errors';
 
 /**
- * The Content-Security-Policy of every answer (issue 17, finding 6; decision 0014): scripts only from
+ * The Content-Security-Policy of every answer (decision 0014, section 6): scripts only from
  * our own origin (the SPA and the receipt page have no inline script; the QR code is React SVG), styles
  * from our origin plus inline ones (Radix positions its popovers with style attributes and a <style>
  * element; the API docs page has one), images from us and data:/blob: URLs (uploads previews), no
@@ -31,6 +31,17 @@ export const PERMISSIONS_POLICY =
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The /api answers that carry no user data and may be kept by a cache: the API's documentation. Every
+ * other /api answer says `Cache-Control: no-store` unless its route says otherwise (decision 0041).
+ */
+const CACHEABLE_API = new Set(['/api/docs', '/api/docs/json']);
+
+function isApiPath(url: string): boolean {
+  const path = url.split('?')[0];
+  return (path === '/api' || path.startsWith('/api/')) && !CACHEABLE_API.has(path);
+}
 const ALLOWED_METHODS = 'GET,POST,PUT,PATCH,DELETE,OPTIONS';
 const ALLOWED_HEADERS = 'Content-Type,Accept,Idempotency-Key,X-Requested-With';
 
@@ -93,7 +104,8 @@ export function registerSecurity(app: FastifyInstance, corsOrigins: string[]): v
   });
 
   // Request bodies are never decompressed (decision 0016: no zip bomb through an upload), and a
-  // multipart body without its boundary cannot be read: both refused before any parser runs (issue 17).
+  // multipart body without its boundary cannot be read: both refused before any parser runs (decision 0014,
+  // section 4).
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
     const encoding = request.headers['content-encoding'];
@@ -120,6 +132,9 @@ export function registerSecurity(app: FastifyInstance, corsOrigins: string[]): v
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
     reply.header('X-Frame-Options', 'DENY');
+    // the API's answers are the user's own data: kept by no cache, neither shared nor the browser's
+    if (isApiPath(request.url) && !reply.hasHeader('Cache-Control'))
+      reply.header('Cache-Control', 'no-store');
     return payload;
   });
 }
@@ -127,7 +142,7 @@ export function registerSecurity(app: FastifyInstance, corsOrigins: string[]): v
 /**
  * What reading a multipart body threw, as a French 4xx: a deliberate HttpError (a limit) unchanged,
  * the parser's own errors (a truncated body, a malformed part header: busboy's 'Unexpected end of
- * form'...) as 400, never a 500 (issue 17, finding 4).
+ * form'...) as 400, never a 500 (decision 0014, section 4).
  */
 export function uploadReadError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;

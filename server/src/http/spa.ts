@@ -30,7 +30,7 @@ type Preloads = {
  * chunk they import, as `Link: <...>; rel=modulepreload` values (from the build's manifest); and the
  * page a URL opens, with what it imports beyond the entry and the space (the build's
  * dist/.vite/page-routes.json, matched as the router matches it). The browser then fetches them while
- * it loads the entry, instead of one after the other (issue 18; decisions 0036, 0037).
+ * it loads the entry, instead of one after the other (decisions 0036, 0037).
  */
 export function buildPreloads(root: string): Preloads {
   const preloads = new Map<SpaceFolder, string>();
@@ -98,7 +98,7 @@ export function firstRequests(pathname: string, today = new Date()): string[] {
 const fetchPreload = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
 
 /**
- * The `Link` of a page of the SPA (issue 18): its space's and its own code, GET /me, and for a signed-in
+ * The `Link` of a page of the SPA (decision 0036): its space's and its own code, GET /me, and for a signed-in
  * user (a session cookie) the bell and the page's first data, so that the browser fetches them beside
  * the entry instead of after it. The SPA reads them from the preload cache (the same URLs). A page the
  * server drew (`drawn`) has its answers in it: its code only.
@@ -283,11 +283,11 @@ export async function registerSpaAndNotFound(
       const who = page ? 'drawn' : request.cookies?.[SESSION_COOKIE] ? 'member' : 'guest';
       reply.header('Link', pageLink(preloads, url, who));
       if (page) {
-        // the member's own data: kept by no shared cache, asked again each time
+        // the member's own data: kept by no cache at all, asked again each time (decision 0041)
         const { payload, encoding } = compressPage(request, page);
         if (encoding) reply.header('Content-Encoding', encoding);
         return reply
-          .header('Cache-Control', 'private, no-cache')
+          .header('Cache-Control', 'no-store')
           .header('Vary', 'Accept-Encoding, Cookie')
           .type('text/html; charset=utf-8')
           .send(payload);

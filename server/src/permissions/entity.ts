@@ -60,7 +60,7 @@ export function permissionTarget(
 /**
  * The target of a server-side authorisation: as permissionTarget, except that an activity group is the
  * department itself, whose permissions are those of its owning entity (church, section, region, national
- * office), checked there (issue 17, finding 1; decision 0014). Never the global scope for an entity.
+ * office), checked there (decision 0014, section 1). Never the global scope for an entity.
  */
 export function authorizationTarget(entityType: string, entityId: number): PermissionTarget {
   const department = financeEntityOf(entityType) === 'department';

@@ -5,7 +5,7 @@ import { grantingCodes, textArray, type PermissionUser } from './check';
 import type { Visibility } from './visibility';
 
 /**
- * What a list without an entity filter may show (issue 17): the entities the user sees AND where they
+ * What a list without an entity filter may show (decision 0027): the entities the user sees AND where they
  * hold one of `codes` (or a code that grants it), by the rules of app_held_permissions
  * (permissions/check.ts): a role's permissions in its group and below, an external accountant's in the
  * churches they manage, a direct grant on its entity and below, a grant of a level without entity on

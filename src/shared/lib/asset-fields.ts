@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EXPENSE_MESSAGES as M } from '@contract/values/expenses';
-import type { FixedAssetOptions, PaymentFixedAssetBody } from '@contract/expenses';
+import type { FixedAssetOptions, PaymentFixedAssetBody } from '@contract/fixed-assets';
 import { assetDateProblems } from './date-rules';
 
 /*

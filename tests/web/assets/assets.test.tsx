@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
-import type { FixedAsset, FixedAssetStatistics } from '@contract/expenses';
+import type { FixedAsset, FixedAssetStatistics } from '@contract/fixed-assets';
 import { useAccountStore } from '@/shared/auth/account-store';
 import { demo } from '../app/fixtures';
 import { renderApp } from '../app/render-app';

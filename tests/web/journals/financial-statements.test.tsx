@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
-import type { FinancialStatements } from '@contract/statements';
+import type { FinancialStatements } from '@contract/journals';
 import { server } from '../msw/server';
 import { useAccountStore } from '@/shared/auth/account-store';
 import { demo } from '../app/fixtures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentFixedAssetSchema } from '@contract/expenses';
+import { paymentFixedAssetSchema } from '@contract/fixed-assets';
 import { assetFormSchema, emptyAssetForm } from '@/features/assets/lib/form';
 import { paymentDefaults, paymentFormSchema } from '@/features/expenses/lib/payment-form';
 import {

@@ -16,7 +16,8 @@ import { createdAt, updatedAt } from './columns';
 import { users } from './core';
 import { operationAccounts, treasuryMovements, type FinanceEntityType } from './finance';
 
-// The accounting back office (issue 15): year-end closings with their carry-forwards, and the payroll.
+// The accounting back office: year-end closings with their carry-forwards (decision 0025), and the
+// payroll (decision 0029).
 
 /**
  * A closed fiscal year of an entity: once per entity and year. Its existence locks the year: no treasury

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   date,
   boolean,
@@ -13,12 +14,16 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_KIND_VALUES } from '../../../../contract/notifications';
+// The value lists the API shares with the SPA are the contract's, re-exported here.
+import { PERMISSION_SCOPES } from '../../../../contract/values/permissions';
+import { ROLE_GROUPS } from '../../../../contract/values/roles';
 import { createdAt, updatedAt } from './columns';
 
 // ---------------------------------------------------------------- organisation
 
 /**
- * The contact fields every level of the organisation carries (issue 20), and its archive mark: an
+ * The contact fields every level of the organisation carries (decision 0022), and its archive mark: an
  * entity with members or money is archived rather than deleted, and leaves the lists.
  */
 const orgContact = () => ({
@@ -79,7 +84,7 @@ export const churches = pgTable(
 );
 
 /**
- * The moves of a church from one section to another (issue 20): a church belonged to `from_section_id`
+ * The moves of a church from one section to another (decision 0027): a church belonged to `from_section_id`
  * until `effective_date` (excluded) and to `to_section_id` from it. The history of a church's money stays
  * where it was made: a section's or a region's totals for a period count a church's movement under the
  * section it belonged to on the movement's date (church_periods in server/src/modules/treasury/totals.ts).
@@ -106,7 +111,7 @@ export const churchMoves = pgTable(
 );
 
 /** Scopes of roles and permissions (SPEC.md section 6). */
-export const SCOPES = ['global', 'national_office', 'region', 'section', 'church', 'department'] as const;
+export const SCOPES = PERMISSION_SCOPES;
 export type Scope = (typeof SCOPES)[number];
 
 /** Departments (activity groups) hang on an entity of any level. entity_type uses the scope names. */
@@ -163,7 +168,7 @@ export const users = pgTable(
 // ---------------------------------------------------------------- roles
 
 /** Groups in which roles are assigned (SPEC.md section 6) and the scope each maps to. */
-export const GROUPS = ['national_offices', 'regions', 'sections', 'churches'] as const;
+export const GROUPS = ROLE_GROUPS;
 export type Group = (typeof GROUPS)[number];
 
 export const roles = pgTable('roles', {
@@ -274,7 +279,7 @@ export const userPermissions = pgTable(
 // ---------------------------------------------------------------- sessions, audit, idempotency
 
 /**
- * Failed sign-ins of the last window (issue 17, finding 5; decision 0014): shared by every server
+ * Failed sign-ins of the last window (decision 0014, section 5): shared by every server
  * process. `account_key` is the account (`user:<id>`, all its identifiers together) or, for an unknown
  * identifier, the identifier typed (`login:<normalised>`); `address` the client's address.
  */
@@ -289,6 +294,26 @@ export const loginFailures = pgTable(
   (t) => [
     index('login_failures_account_idx').on(t.accountKey, t.failedAt),
     index('login_failures_address_idx').on(t.address, t.failedAt),
+  ],
+);
+
+/**
+ * Fixed-window counters of the limits other than the sign-in's (decision 0041), shared by every server
+ * process: one row per `kind` ('receipt': the public receipt page) and `key` (the client's address),
+ * counting the `hits` of the window that began at `window_start`. A hit is one atomic upsert; rows of
+ * an ended window are purged.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    hits: integer('hits').notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.key] }),
+    index('rate_limits_window_idx').on(t.kind, t.windowStart),
   ],
 );
 
@@ -322,9 +347,28 @@ export const auditLog = pgTable(
     data: jsonb('data'),
     ip: text('ip'),
     createdAt: createdAt(),
+    /**
+     * The tamper-evident chain (decision 0044): the record's place in the one global chain, and
+     * sha256(the previous record's hash | this record's fields), both set by the table's trigger under
+     * the lock of `audit_chain_head`. `npm run audit:verify` recomputes them.
+     */
+    chainSeq: bigint('chain_seq', { mode: 'number' }).unique(),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entityType, t.entityId),
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_user_idx').on(t.userId),
+  ],
 );
+
+/** The end of the audit chain: one row, locked by each insert into audit_log until its commit. */
+export const auditChainHead = pgTable('audit_chain_head', {
+  id: integer('id').primaryKey(),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+  lastHash: text('last_hash').notNull(),
+});
 
 /** Answers of money writes by Idempotency-Key: the same key replays the first answer. */
 export const idempotencyKeys = pgTable(
@@ -339,7 +383,7 @@ export const idempotencyKeys = pgTable(
     /** null while the first request is still running */
     statusCode: integer('status_code'),
     body: jsonb('body'),
-    /** sha-256 of the request's body: the same key with another body answers 422 (issue 17) */
+    /** sha-256 of the request's body: the same key with another body answers 422 (decision 0014) */
     requestHash: text('request_hash'),
     createdAt: createdAt(),
   },
@@ -387,24 +431,15 @@ export const faithfulTransfers = pgTable(
 
 // ---------------------------------------------------------------- notifications
 
-/** What happened, for the SPA's icon and the tests; the text itself is in `title` and `body`. */
-export const NOTIFICATION_KINDS = [
-  'expense_request.to_approve',
-  'expense_request.approved',
-  'expense_request.rejected',
-  'expense_request.paid',
-  'permission.granted',
-  'permission.expiring',
-  'faithful_transfer.to_confirm',
-  'subscription.due',
-  'subscription.paid',
-  'activity_report.submitted',
-  'activity_report.returned',
-] as const;
+/**
+ * What happened, for the SPA's icon and the tests; the text itself is in `title` and `body`. The list is
+ * the contract's (contract/notifications.ts), which the SPA reads too.
+ */
+export const NOTIFICATION_KINDS = NOTIFICATION_KIND_VALUES;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
- * One user's notice of an event (issue 16), written in the event's own transaction. Each user reads
+ * One user's notice of an event (decision 0026), written in the event's own transaction. Each user reads
  * only their own; `link` is the SPA path of the page the event concerns.
  */
 export const notifications = pgTable(

@@ -4,11 +4,13 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
@@ -48,6 +50,30 @@ export const attachments = pgTable(
   ],
 );
 
+/** PostgreSQL's bytea: a Buffer from node-postgres, a Uint8Array from PGlite. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The contents of the attachments (decision 0044): each file in pieces of 256 KB under its
+ * `stored_name`, written while the upload streams in and read one piece at a time while it streams
+ * out, so that several servers on one PostgreSQL share them and a backup carries them. A piece is
+ * written before its attachment row (the upload is read before the write's transaction): pieces that
+ * no attachment names are swept at start after a day.
+ */
+export const attachmentChunks = pgTable(
+  'attachment_chunks',
+  {
+    storedName: text('stored_name').notNull(),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storedName, t.seq] }),
+    check('attachment_chunks_size_ck', sql`octet_length(${t.data}) between 1 and 262144`),
+  ],
+);
+
 // ---------------------------------------------------------------- fixed assets
 
 /** An 'immobilisation' (SPEC.md section 3 'Fixed asset'), created alone or when paying an expense. */
@@ -80,7 +106,7 @@ export const fixedAssets = pgTable(
     entityId: integer('entity_id').notNull(),
     /** the payment that bought it, when created from one */
     expensePaymentId: integer('expense_payment_id').references(() => expensePayments.id),
-    /** its disposal (issue 15): 'sale' (cession) or 'scrap' (mise au rebut); null while the entity holds it */
+    /** its disposal (decision 0030): 'sale' (cession) or 'scrap' (mise au rebut); null while the entity holds it */
     disposalKind: text('disposal_kind').$type<'sale' | 'scrap'>(),
     disposedOn: date('disposed_on', { mode: 'string' }),
     /** the price received (0 for a scrapping) */

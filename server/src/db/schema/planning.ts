@@ -10,6 +10,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+// The value lists the API shares with the SPA are the contract's, re-exported here.
+import { ACTIVITY_STATUSES, DEPARTMENT_ROLES, REPORT_STATUSES } from '../../../../contract/values/activities';
+import { BUDGET_CATEGORIES, BUDGET_STATUSES } from '../../../../contract/values/budgets';
 import { createdAt, updatedAt } from './columns';
 import { departments, users } from './core';
 import { operationAccounts, type FinanceEntityType } from './finance';
@@ -17,7 +20,7 @@ import { operationAccounts, type FinanceEntityType } from './finance';
 // Budgets and planned activities: the add-expense form links a request to a budget line and to a
 // planned activity (SPEC.md section 3). Their own screens (budgets, activities) build on these tables.
 
-export const BUDGET_LINE_CATEGORIES = ['INCOME', 'EXPENSE'] as const;
+export const BUDGET_LINE_CATEGORIES = BUDGET_CATEGORIES;
 export type BudgetLineCategory = (typeof BUDGET_LINE_CATEGORIES)[number];
 
 /** A line of the budget templates ('modèles de budget'): e.g. 'Entretien des locaux' (EXPENSE). */
@@ -27,7 +30,7 @@ export const budgetItemTemplates = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     category: text('category').$type<BudgetLineCategory>().notNull(),
-    /** optional operation account: an INCOME item's actual is what its account received (issue 13) */
+    /** optional operation account: an INCOME item's actual is what its account received (decision 0021) */
     operationAccountId: integer('operation_account_id').references(() => operationAccounts.id),
     /** display order within its category */
     position: integer('position').notNull().default(0),
@@ -40,7 +43,7 @@ export const budgetItemTemplates = pgTable(
   (t) => [check('budget_item_templates_category_ck', sql`${t.category} in ('INCOME', 'EXPENSE')`)],
 );
 
-export const BUDGET_STATUSES = ['draft', 'submitted', 'approved', 'finalized', 'rejected'] as const;
+export { BUDGET_STATUSES };
 export type BudgetStatus = (typeof BUDGET_STATUSES)[number];
 
 /** The budget of one entity for one year. */
@@ -104,7 +107,7 @@ export const budgetLines = pgTable(
 
 /**
  * Kinds of activities ('type-activites'): e.g. 'Culte', 'Conférence', 'Séminaire'. Those without an
- * entity are shared by every church; a church adds its own (issue 14).
+ * entity are shared by every church; a church adds its own (decision 0024).
  */
 export const activityTypes = pgTable(
   'activity_types',
@@ -119,7 +122,7 @@ export const activityTypes = pgTable(
   (t) => [index('activity_types_entity_idx').on(t.entityType, t.entityId)],
 );
 
-export const PLANNED_ACTIVITY_STATUSES = ['planned', 'done', 'cancelled'] as const;
+export const PLANNED_ACTIVITY_STATUSES = ACTIVITY_STATUSES;
 export type PlannedActivityStatus = (typeof PLANNED_ACTIVITY_STATUSES)[number];
 
 /** An activity an entity plans ('activités planifiées'). */
@@ -153,7 +156,7 @@ export const plannedActivities = pgTable(
   ],
 );
 
-export const DEPARTMENT_ROLES = ['leader', 'member'] as const;
+export { DEPARTMENT_ROLES };
 export type DepartmentRole = (typeof DEPARTMENT_ROLES)[number];
 
 /** The members of a department (activity group): its leader and its members, faithful of its church. */
@@ -177,7 +180,7 @@ export const departmentMembers = pgTable(
   ],
 );
 
-export const REPORT_STATUSES = ['draft', 'submitted', 'returned'] as const;
+export { REPORT_STATUSES };
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /** An activity report ('rapport d'activités'): drafted, submitted to the level above, maybe sent back. */

@@ -4,7 +4,7 @@ import { queryOne } from '../query';
 
 /**
  * Departments' members, planned activities of this month and next, activity reports in every state
- * (issue 14). Deterministic for a given organisation and day; runs once (nothing when members exist).
+ * (decision 0024). Deterministic for a given organisation and day; runs once (nothing when members exist).
  *
  * - every church department: a leader and 5 members, faithful of its church (no demo account, except
  *   fidele@, who leads the Chorale of their church);

@@ -4,7 +4,7 @@ import { computeClosing } from '../../modules/closings';
 import { queryOne } from '../query';
 
 /**
- * The accounting back office of the demo (issue 15). Deterministic: the same organisation and year give
+ * The accounting back office of the demo (decision 0025). Deterministic: the same organisation and year give
  * the same rows; runs once (nothing is added when the national office already has fixed assets).
  *
  * - fixed assets of the first national office in several asset accounts (furniture, computers, sound,
@@ -30,6 +30,18 @@ type AssetSeed = {
   location: string;
 };
 
+/** The secretariat's computers and printer: one account, one supplier, three years, in one place. */
+const SECRETARIAT_EQUIPMENT = {
+  account: '2442',
+  commissionedAfter: null,
+  life: 3,
+  rate: null,
+  residual: 0,
+  depreciable: true,
+  supplier: 'Bureau Vallée Plateau',
+  location: 'Secrétariat général',
+} as const;
+
 const ASSETS: AssetSeed[] = [
   {
     name: 'Véhicule de mission Toyota Hilux',
@@ -47,31 +59,17 @@ const ASSETS: AssetSeed[] = [
   },
   {
     name: 'Ordinateurs du secrétariat (3)',
-    account: '2442',
     price: 1_650_000,
     extra: 0,
     bought: [2, 9, 3],
-    commissionedAfter: null,
-    life: 3,
-    rate: null,
-    residual: 0,
-    depreciable: true,
-    supplier: 'Bureau Vallée Plateau',
-    location: 'Secrétariat général',
+    ...SECRETARIAT_EQUIPMENT,
   },
   {
     name: 'Imprimante multifonction',
-    account: '2442',
     price: 420_000,
     extra: 35_000,
     bought: [1, 2, 20],
-    commissionedAfter: null,
-    life: 3,
-    rate: null,
-    residual: 0,
-    depreciable: true,
-    supplier: 'Bureau Vallée Plateau',
-    location: 'Secrétariat général',
+    ...SECRETARIAT_EQUIPMENT,
   },
   {
     name: 'Sonorisation de la salle de conférence',

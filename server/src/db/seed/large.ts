@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { queryRows } from '../query';
 import { operationAccountIdsByCode } from './accounts';
-import { resetIdSequences } from './sequences';
+import { PEOPLE_AND_MONEY_TABLES, resetIdSequences, resetReceiptNumbers } from './sequences';
 import {
   COUNTRIES,
   FEMALE_FIRST_NAMES,
@@ -19,7 +19,7 @@ export type SeedLargeOptions = {
   faithful?: number;
   /** treasury movements to add, contributions and expense payments together (default 1,000,000) */
   movements?: number;
-  /** expense requests of the first church (default 10,000: issue 4's list benchmark) */
+  /** expense requests of the first church (default 10,000: the list's benchmark, decision 0003) */
   firstChurchRequests?: number;
   /** expense requests spread over the other churches (default 15,000) */
   otherRequests?: number;
@@ -301,17 +301,8 @@ export async function seedLarge(db: Db, options: SeedLargeOptions = {}): Promise
   }
 
   // ---- sequences and statistics
-  await resetIdSequences(db, [
-    'users',
-    'contributions',
-    'treasury_movements',
-    'expense_requests',
-    'expense_lines',
-    'expense_payments',
-  ]);
-  await db.execute(
-    sql`select setval('contribution_receipt_number_seq', (select count(*) + 1 from contributions), false)`,
-  );
+  await resetIdSequences(db, PEOPLE_AND_MONEY_TABLES);
+  await resetReceiptNumbers(db);
   await db.execute(sql`analyze`);
   step('séquences et statistiques');
 

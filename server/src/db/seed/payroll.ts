@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { queryOne } from '../query';
+import type { Actor } from '../../http/authorize';
 import { createEmployee, createPayslip, employeeOr404, payPayslip } from '../../modules/payroll';
 import type { PayrollEntityType } from '../../../../contract/payroll';
 
 /**
- * The payroll of the demo (issue 15). Deterministic: the same organisation and date give the same rows;
+ * The payroll of the demo (decision 0029). Deterministic: the same organisation and date give the same rows;
  * runs once (nothing is added when the national office already has employees).
  *
  * - the first national office (national@example.org, its treasurer) and the church of tresorier@example.org
@@ -123,7 +124,8 @@ async function seedStaff(
     sql`select id from operation_accounts where code = ${paymentAccountCode} and entity_type is null`,
   );
   if (!account) return 0;
-  const actor = { userId, ip: '127.0.0.1' };
+  // the treasurer writes, as a request of theirs would (no session: the seed runs offline)
+  const actor: Actor = { sessionId: '', userId, isSuperAdmin: false, ip: '127.0.0.1' };
   let count = 0;
   for (const s of staff) {
     const id = await createEmployee(db, actor, {

@@ -3,8 +3,8 @@ import type { Db } from '../client';
 import { queryOne, queryRows } from '../query';
 
 /**
- * Budgets and planned activities of the demo (issue 4: the add-expense form links a request to a budget
- * line and a planned activity). Deterministic: the same organisation and year give the same rows. Runs
+ * Budgets and planned activities of the demo (the add-expense form links a request to a budget line and a
+ * planned activity: decision 0006). Deterministic: the same organisation and year give the same rows. Runs
  * once (nothing is added when budget item templates exist).
  *
  * - budget item templates: 7 EXPENSE, 3 INCOME, in order, most with their operation account;
@@ -13,7 +13,7 @@ import { queryOne, queryRows } from '../query';
  *   other churches: one submitted, one rejected with a reason, one draft) and in the demo region (its
  *   first other section: submitted); the demo church also has last year's budget, finalised;
  * - the demo expense requests of the current year attached to a budget line of their entity (the line
- *   of their account's item, else one by id), so that the current budgets have actuals (issue 13);
+ *   of their account's item, else one by id), so that the current budgets have actuals (decision 0021);
  * - 5 activity types; 4 planned activities per church, 2 per section, region and national office.
  */
 /** [name, operation account code or null]: the actual of an INCOME item is what its account received */

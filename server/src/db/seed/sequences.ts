@@ -11,3 +11,20 @@ export async function resetIdSequences(db: Pick<Db, 'execute'>, tables: readonly
     );
   }
 }
+
+/** The tables of people and money the demo and its benchmark volume (large.ts) fill with explicit ids. */
+export const PEOPLE_AND_MONEY_TABLES = [
+  'users',
+  'contributions',
+  'treasury_movements',
+  'expense_requests',
+  'expense_lines',
+  'expense_payments',
+] as const;
+
+/** After contributions were inserted with their own receipt numbers: the next receipt follows them. */
+export async function resetReceiptNumbers(db: Pick<Db, 'execute'>): Promise<void> {
+  await db.execute(
+    sql`select setval('contribution_receipt_number_seq', (select count(*) + 1 from contributions), false)`,
+  );
+}

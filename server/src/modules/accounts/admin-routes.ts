@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,7 +9,8 @@ import {
   forbiddenAccountsAnswerSchema,
   forbiddenAccountsBodySchema,
 } from '../../../../contract/accounts';
-import { errorSchema, idParamSchema } from '../../../../contract/common';
+import { idParamSchema } from '../../../../contract/common';
+import { WRITE_ERRORS } from '../../http/answers';
 import { ANYWHERE, authorize, authorizeVisible } from '../../http/authorize';
 import {
   accountOr404,
@@ -20,19 +20,14 @@ import {
   setAccountActive,
   setForbiddenAccounts,
   updateAccount,
-  type Actor,
 } from './admin';
 
 const TAGS = ['Comptes'];
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+// every route of the chart declares the same answers, its reads included (the OpenAPI document)
+const errors = WRITE_ERRORS;
 const messageSchema = z.object({ message: z.string() });
 
-async function actor(request: FastifyRequest, code: string): Promise<Actor> {
-  const user = await authorize(request, ANYWHERE, code);
-  return { userId: user.userId, ip: request.ip };
-}
-
-/** The chart of operation accounts (admin) and the accounts forbidden to a national office (issue 15). */
+/** The chart of operation accounts (admin) and the accounts forbidden to a national office (decision 0025). */
 export const accountAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
@@ -82,7 +77,8 @@ export const accountAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = await createAccount(db, await actor(request, 'operation_account:create'), request.body);
+      const actor = await authorize(request, ANYWHERE, 'operation_account:create');
+      const id = await createAccount(db, actor, request.body);
       reply.code(201);
       return { data: await accountOr404(db, id) };
     },
@@ -102,9 +98,9 @@ export const accountAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const who = await actor(request, 'operation_account:update');
+      const actor = await authorize(request, ANYWHERE, 'operation_account:update');
       const current = await accountOr404(db, request.params.id);
-      await updateAccount(db, who, current, request.body);
+      await updateAccount(db, actor, current, request.body);
       return { data: await accountOr404(db, current.id) };
     },
   );
@@ -125,9 +121,9 @@ export const accountAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const who = await actor(request, 'operation_account:update');
+        const actor = await authorize(request, ANYWHERE, 'operation_account:update');
         const current = await accountOr404(db, request.params.id);
-        await setAccountActive(db, who, current, active);
+        await setAccountActive(db, actor, current, active);
         return { message };
       },
     );
@@ -164,10 +160,10 @@ export const accountAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const office = { type: 'national_office', id: request.params.id } as const;
-      const user = await authorize(request, office, 'operation_account:forbid');
+      const actor = await authorize(request, office, 'operation_account:forbid');
       const ids = await setForbiddenAccounts(
         db,
-        { userId: user.userId, ip: request.ip },
+        actor,
         request.params.id,
         request.body.operation_account_ids,
       );

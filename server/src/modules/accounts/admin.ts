@@ -8,15 +8,15 @@ import {
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
+import type { Actor } from '../../http/authorize';
 import { httpError } from '../../http/errors';
 
 /*
- * The chart of operation accounts of the denomination (issue 15): numbers after SYCEBNL, the kind of a
+ * The chart of operation accounts of the denomination (docs/features/back-office.md, decision 0025): numbers after SYCEBNL, the kind of a
  * treasury account, archived rather than deleted (an account keeps its movements), and the accounts a
  * national office forbids to itself and everything below it ('comptes interdits').
  */
 
-export type Actor = { userId: number; ip: string };
 type AccountInput = z.output<typeof accountBodySchema>;
 
 type Row = Omit<AccountAdmin, 'uses'> & { uses: number | string };

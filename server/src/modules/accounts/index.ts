@@ -2,3 +2,4 @@
 export { accountAdminRoutes } from './admin-routes';
 export { nationalOfficeOf } from './entity';
 export { accountsRoutes } from './routes';
+export { assertAccountOfEntity, usableBy } from './usable';

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authorizedAccountsAnswerSchema, authorizedAccountsQuerySchema } from '../../../../contract/accounts';
-import { errorSchema } from '../../../../contract/common';
+import { READ_ERRORS } from '../../http/answers';
 import { authorizeVisible } from '../../http/authorize';
-import { requireUser } from '../../http/context';
-import { httpError } from '../../http/errors';
-import { financeEntityOf } from '../../permissions/entity';
 import { authorizedAccounts } from './service';
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,28 +18,19 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
           'par exemple `Charges AO,Actifs immobilisés`) que l’entité peut utiliser : ceux de toute ' +
           'l’organisation et les siens, moins ceux que son bureau national interdit.',
         querystring: authorizedAccountsQuerySchema,
-        response: {
-          200: authorizedAccountsAnswerSchema,
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-        },
+        response: { 200: authorizedAccountsAnswerSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
       const { entity_type, entity_id, categories, search } = request.query;
-      await requireUser(request);
-      const entity = financeEntityOf(entity_type);
-      if (!entity) throw httpError(400, "Type d'entité non supporté");
-      await authorizeVisible(request, { type: entity, id: entity_id });
+      // 401, 400 for a type that names no entity, 404, 403
+      const entity = { type: entity_type, id: entity_id };
+      await authorizeVisible(request, entity);
       const names = (categories ?? '')
         .split(',')
         .map((name) => name.trim())
         .filter(Boolean);
-      return {
-        data: await authorizedAccounts(db, entity, entity_id, { categories: names, search: search ?? '' }),
-      };
+      return { data: await authorizedAccounts(db, entity, { categories: names, search: search ?? '' }) };
     },
   );
 };

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { DepartmentRole, ReportStatus } from '../../../../contract/activities';
 import type { Db } from '../../db/client';
 import { queryOne } from '../../db/query';
 import { httpError } from '../../http/errors';
@@ -6,6 +7,9 @@ import { financeEntityOf, type Level } from '../../permissions/entity';
 
 /** An entity that owns activities and reports, in the data's words ('church', 'department'...). */
 export type Owner = { type: Level | 'department'; id: number };
+
+/** A report as its rules read it: its id, the entity it belongs to, its status and its author. */
+export type ReportFacts = { id: number; owner: Owner; status: ReportStatus; createdBy: number | null };
 
 /** Reads an API entity type ('CHURCH', 'ACTIVITY_GROUP'...) as an owner; 400 otherwise. */
 export function ownerOf(entityType: string, entityId: number): Owner {
@@ -79,8 +83,8 @@ export async function departmentRole(
   db: Db,
   userId: number,
   departmentId: number,
-): Promise<'leader' | 'member' | null> {
-  const row = await queryOne<{ role: 'leader' | 'member' }>(
+): Promise<DepartmentRole | null> {
+  const row = await queryOne<{ role: DepartmentRole }>(
     db,
     sql`select role from department_members where department_id = ${departmentId} and user_id = ${userId}`,
   );

@@ -1,9 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountSchema, loginBodySchema, logoutAnswerSchema } from '../../../../contract/auth';
-import { errorSchema } from '../../../../contract/common';
+import {
+  DEVICE_COOKIE,
+  deviceCookieOptions,
+  issueDeviceCookie,
+  readDeviceCookie,
+} from '../../auth/device-cookie';
 import { SESSION_COOKIE } from '../../auth/sessions';
 import { currentAccount, currentUser, sessionToken } from '../../http/context';
+import { errorAnswers } from '../../http/answers';
 import { httpError, MESSAGES } from '../../http/errors';
+import { sessionCookieOptions } from './cookie';
 import { DEFAULT_LOGIN_LIMITS, signIn, signOut, type LoginLimits } from './service';
 
 export type { LoginLimits };
@@ -11,14 +18,6 @@ export type { LoginLimits };
 export const authRoutes: FastifyPluginAsyncZod<{ limits?: LoginLimits }> = async (app, options) => {
   const { db, config } = app.deps;
   const login = signIn(db, config.sessionTtlMs, options.limits ?? DEFAULT_LOGIN_LIMITS);
-
-  const cookieOptions = (secure: boolean) => ({
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure,
-    signed: true,
-  });
 
   app.post(
     '/login',
@@ -28,10 +27,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits?: LoginLimits }> = async
         summary: 'Se connecter',
         description:
           "`login` est l'email, le téléphone ou le matricule. Répond le compte et pose le cookie de session " +
-          '(HttpOnly, SameSite=Lax). Identifiants incorrects ou compte désactivé : 400 avec un message unique. ' +
-          'Trop de tentatives : 429 avec Retry-After.',
+          '(HttpOnly, SameSite=Lax) et le cookie d’appareil `device` (signé, un an, HttpOnly, SameSite=Lax, ' +
+          'Path=/api) : les tentatives faites avec lui sont comptées à part des tentatives anonymes. ' +
+          'Identifiants incorrects ou compte désactivé : 400 avec un message unique. Trop de tentatives : 429 ' +
+          'avec Retry-After, avant toute vérification du mot de passe.',
         body: loginBodySchema,
-        response: { 200: accountSchema, 400: errorSchema, 429: errorSchema },
+        response: { 200: accountSchema, ...errorAnswers(400, 429) },
       },
     },
     async (request, reply) => {
@@ -41,11 +42,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits?: LoginLimits }> = async
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
         previousToken: sessionToken(request),
+        device: readDeviceCookie(config.sessionSecret, request.cookies[DEVICE_COOKIE]),
       });
+      const secure = request.protocol === 'https';
       reply.setCookie(SESSION_COOKIE, token, {
-        ...cookieOptions(request.protocol === 'https'),
+        ...sessionCookieOptions(secure),
         maxAge: Math.floor(config.sessionTtlMs / 1000),
       });
+      // a new device cookie at each successful sign-in (decision 0041)
+      reply.setCookie(
+        DEVICE_COOKIE,
+        issueDeviceCookie(config.sessionSecret, account.id),
+        deviceCookieOptions(secure),
+      );
       return account;
     },
   );
@@ -57,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits?: LoginLimits }> = async
         tags: ['Authentification'],
         summary: 'Le compte connecté',
         description: 'Répond 401 sans session valide (inconnue, expirée, ou utilisateur désactivé).',
-        response: { 200: accountSchema, 401: errorSchema },
+        response: { 200: accountSchema, ...errorAnswers(401) },
       },
     },
     async (request) => {
@@ -80,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits?: LoginLimits }> = async
     async (request, reply) => {
       const user = await currentUser(request);
       await signOut(db, sessionToken(request), user?.userId ?? null, request.ip);
-      reply.clearCookie(SESSION_COOKIE, cookieOptions(request.protocol === 'https'));
+      reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request.protocol === 'https'));
       return reply.type('application/json').send(null);
     },
   );

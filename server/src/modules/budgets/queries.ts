@@ -10,15 +10,18 @@ import {
 } from '../../../../contract/budgets';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
+import type { Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
 import {
   apiTypeOf,
+  approverOf,
   childrenSql,
   entityNameSql,
   subtreeSql,
   type BudgetEntity,
   type BudgetLevel,
 } from './entities';
+import { budgetAbilities } from './policy';
 
 // The reads of the budgets: summaries, a budget with its lines, and budget against actual, computed in
 // SQL (never by loading movements): an EXPENSE line's actual is what was paid, with a payment date in
@@ -263,7 +266,7 @@ export function totalsOf(lines: BudgetLineDetail[]): BudgetTotals {
   };
 }
 
-export async function loadDetail(
+async function loadDetail(
   db: Db,
   id: number,
   options: { lines: boolean; can: BudgetDetail['can'] },
@@ -279,6 +282,18 @@ export async function loadDetail(
     totals: lines === null ? null : totalsOf(lines),
     can: options.can,
   };
+}
+
+/** A budget with what the user may see of it and do with it (budgetAbilities). */
+export async function budgetDetail(db: Db, gate: Gate, id: number): Promise<BudgetDetail> {
+  const facts = await loadBudgetFacts(db, id);
+  const entity = budgetEntity(facts);
+  const abilities = await budgetAbilities(
+    gate,
+    { entity, status: facts.status },
+    await approverOf(db, entity),
+  );
+  return loadDetail(db, id, abilities);
 }
 
 /** The id of the entity's approved or finalised budget of `year`, if any. */

@@ -10,10 +10,11 @@ import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
 import { httpError } from '../../http/errors';
-import type { Actor } from './service';
+import type { Actor } from '../../http/authorize';
 
 // The budget templates ('modèles de budget'): the denomination's items, each INCOME or EXPENSE, with an
-// optional operation account and an order. An item a budget uses is archived, never deleted.
+// optional operation account and an order. An item a budget uses is archived, never deleted. Each write
+// runs in one transaction with its audit record (budget:manage anywhere, authorised by the caller).
 
 const M = BUDGET_MESSAGES;
 
@@ -91,96 +92,119 @@ async function assertUniqueName(tx: Db, input: TemplateInput, exceptId: number |
   if (row) throw httpError(409, M.templateDuplicate);
 }
 
-export async function createTemplate(tx: Db, actor: Actor, input: TemplateInput): Promise<number> {
-  await assertAccount(tx, input.operation_account_id, input.category);
-  await assertUniqueName(tx, input, null);
-  const row = await queryOne<{ id: number }>(
-    tx,
-    sql`insert into budget_item_templates (name, category, operation_account_id, position)
-        values (${input.name}, ${input.category}, ${input.operation_account_id ?? null}, ${input.position})
-        returning id`,
-  );
-  const id = Number(row!.id);
-  await audit(tx, {
-    userId: actor.userId,
-    action: 'budget_template.create',
-    entityType: 'budget_item_template',
-    entityId: id,
-    data: { ...input },
-    ip: actor.ip,
+/** A new item, answered as the list shows it. */
+export async function createTemplate(db: Db, actor: Actor, input: TemplateInput): Promise<BudgetTemplate> {
+  const id = await db.transaction(async (tx) => {
+    await assertAccount(tx, input.operation_account_id, input.category);
+    await assertUniqueName(tx, input, null);
+    const row = await queryOne<{ id: number }>(
+      tx,
+      sql`insert into budget_item_templates (name, category, operation_account_id, position)
+          values (${input.name}, ${input.category}, ${input.operation_account_id ?? null}, ${input.position})
+          returning id`,
+    );
+    const created = Number(row!.id);
+    await audit(tx, {
+      userId: actor.userId,
+      action: 'budget_template.create',
+      entityType: 'budget_item_template',
+      entityId: created,
+      data: { ...input },
+      ip: actor.ip,
+    });
+    return created;
   });
-  return id;
+  return loadTemplate(db, id);
 }
 
 /**
  * Changes an item; its category stays once a budget uses it (the lines keep theirs). Archived items
  * are restored before they change.
  */
-export async function updateTemplate(tx: Db, actor: Actor, id: number, input: TemplateInput): Promise<void> {
-  const current = await loadTemplate(tx, id);
-  if (current.archived_at) throw httpError(409, M.templateArchived);
-  if (current.used_by > 0 && current.category !== input.category)
-    throw httpError(409, 'Cette rubrique est utilisée par un budget : sa catégorie ne peut plus changer.');
-  await assertAccount(tx, input.operation_account_id, input.category);
-  await assertUniqueName(tx, input, id);
-  await tx.execute(
-    sql`update budget_item_templates set name = ${input.name}, category = ${input.category},
-          operation_account_id = ${input.operation_account_id ?? null}, position = ${input.position},
-          updated_at = now()
-        where id = ${id}`,
-  );
-  await audit(tx, {
-    userId: actor.userId,
-    action: 'budget_template.update',
-    entityType: 'budget_item_template',
-    entityId: id,
-    data: { before: { name: current.name, category: current.category }, after: { ...input } },
-    ip: actor.ip,
+export async function updateTemplate(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: TemplateInput,
+): Promise<BudgetTemplate> {
+  await db.transaction(async (tx) => {
+    const current = await loadTemplate(tx, id);
+    if (current.archived_at) throw httpError(409, M.templateArchived);
+    if (current.used_by > 0 && current.category !== input.category)
+      throw httpError(409, 'Cette rubrique est utilisée par un budget : sa catégorie ne peut plus changer.');
+    await assertAccount(tx, input.operation_account_id, input.category);
+    await assertUniqueName(tx, input, id);
+    await tx.execute(
+      sql`update budget_item_templates set name = ${input.name}, category = ${input.category},
+            operation_account_id = ${input.operation_account_id ?? null}, position = ${input.position},
+            updated_at = now()
+          where id = ${id}`,
+    );
+    await audit(tx, {
+      userId: actor.userId,
+      action: 'budget_template.update',
+      entityType: 'budget_item_template',
+      entityId: id,
+      data: { before: { name: current.name, category: current.category }, after: { ...input } },
+      ip: actor.ip,
+    });
   });
+  return loadTemplate(db, id);
 }
 
-export async function archiveTemplate(tx: Db, actor: Actor, id: number, archive: boolean): Promise<void> {
-  const current = await loadTemplate(tx, id);
-  if (archive && current.archived_at) throw httpError(409, M.templateArchived);
-  if (!archive && !current.archived_at) throw httpError(409, M.templateNotArchived);
-  if (!archive)
-    await assertUniqueName(
-      tx,
-      {
-        name: current.name,
-        category: current.category,
-        position: current.position,
-        operation_account_id: null,
-      },
-      id,
+/** Archives an item (the budgets that use it keep it), or restores it. */
+export async function archiveTemplate(
+  db: Db,
+  actor: Actor,
+  id: number,
+  archive: boolean,
+): Promise<BudgetTemplate> {
+  await db.transaction(async (tx) => {
+    const current = await loadTemplate(tx, id);
+    if (archive && current.archived_at) throw httpError(409, M.templateArchived);
+    if (!archive && !current.archived_at) throw httpError(409, M.templateNotArchived);
+    if (!archive)
+      await assertUniqueName(
+        tx,
+        {
+          name: current.name,
+          category: current.category,
+          position: current.position,
+          operation_account_id: null,
+        },
+        id,
+      );
+    await tx.execute(
+      archive
+        ? sql`update budget_item_templates set archived_at = now(), archived_by = ${actor.userId}, updated_at = now() where id = ${id}`
+        : sql`update budget_item_templates set archived_at = null, archived_by = null, updated_at = now() where id = ${id}`,
     );
-  await tx.execute(
-    archive
-      ? sql`update budget_item_templates set archived_at = now(), archived_by = ${actor.userId}, updated_at = now() where id = ${id}`
-      : sql`update budget_item_templates set archived_at = null, archived_by = null, updated_at = now() where id = ${id}`,
-  );
-  await audit(tx, {
-    userId: actor.userId,
-    action: archive ? 'budget_template.archive' : 'budget_template.restore',
-    entityType: 'budget_item_template',
-    entityId: id,
-    data: { name: current.name },
-    ip: actor.ip,
+    await audit(tx, {
+      userId: actor.userId,
+      action: archive ? 'budget_template.archive' : 'budget_template.restore',
+      entityType: 'budget_item_template',
+      entityId: id,
+      data: { name: current.name },
+      ip: actor.ip,
+    });
   });
+  return loadTemplate(db, id);
 }
 
 /** Deletes an item no budget uses (409 otherwise: archive it). */
-export async function deleteTemplate(tx: Db, actor: Actor, id: number): Promise<void> {
-  const current = await loadTemplate(tx, id);
-  if (current.used_by > 0) throw httpError(409, M.templateUsed);
-  await tx.execute(sql`delete from budget_item_templates where id = ${id}`);
-  await audit(tx, {
-    userId: actor.userId,
-    action: 'budget_template.delete',
-    entityType: 'budget_item_template',
-    entityId: id,
-    data: { name: current.name, category: current.category },
-    ip: actor.ip,
+export async function deleteTemplate(db: Db, actor: Actor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await loadTemplate(tx, id);
+    if (current.used_by > 0) throw httpError(409, M.templateUsed);
+    await tx.execute(sql`delete from budget_item_templates where id = ${id}`);
+    await audit(tx, {
+      userId: actor.userId,
+      action: 'budget_template.delete',
+      entityType: 'budget_item_template',
+      entityId: id,
+      data: { name: current.name, category: current.category },
+      ip: actor.ip,
+    });
   });
 }
 

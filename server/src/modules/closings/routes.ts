@@ -6,16 +6,23 @@ import {
   closingListSchema,
   closingPreviewQuerySchema,
 } from '../../../../contract/closings';
-import { errorSchema, idParamSchema } from '../../../../contract/common';
-import { authorize, authorizeVisible } from '../../http/authorize';
+import { idParamSchema } from '../../../../contract/common';
+import { WRITE_ERRORS } from '../../http/answers';
+import { authorize } from '../../http/authorize';
 import { closingOr404, confirmClosing, listClosings, previewClosing } from './service';
 
 const TAGS = ['Clôtures'];
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+// every route of the closings declares the answers of a write, its reads included (the OpenAPI document)
+const errors = WRITE_ERRORS;
 /** Closing a year: the payers of the entity (its treasurer), as for the fixed assets. */
 const CLOSE_PERMISSION = 'expense:validate';
+/**
+ * Reading a closing (products, charges, result, each account's receipts and expenses): the finance
+ * permissions the journals need, not only seeing the entity (decision 0041).
+ */
+const READERS = ['contribution:view', 'expense:view'];
 
-/** Year-end closings and carry-forwards of an entity (issue 15). */
+/** Year-end closings and carry-forwards of an entity (docs/features/closings.md). */
 export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
@@ -25,13 +32,14 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: "Exercices clôturés d'une entité",
+        description: "`contribution:view` ou `expense:view` sur l'entité (les montants des clôtures).",
         querystring: closingEntityQuerySchema,
         response: { 200: closingListSchema, ...errors },
       },
     },
     async (request) => {
       const { entity_type, entity_id } = request.query;
-      await authorizeVisible(request, { type: entity_type, id: entity_id });
+      await authorize(request, { type: entity_type, id: entity_id }, READERS);
       return { data: await listClosings(db, entity_type, entity_id) };
     },
   );
@@ -70,14 +78,8 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { entity_type, entity_id, year } = request.body;
-      const user = await authorize(request, { type: entity_type, id: entity_id }, CLOSE_PERMISSION);
-      const id = await confirmClosing(
-        db,
-        { userId: user.userId, ip: request.ip },
-        entity_type,
-        entity_id,
-        year,
-      );
+      const actor = await authorize(request, { type: entity_type, id: entity_id }, CLOSE_PERMISSION);
+      const id = await confirmClosing(db, actor, entity_type, entity_id, year);
       reply.code(201);
       return { data: await closingOr404(db, id) };
     },
@@ -89,13 +91,14 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: "Détail d'une clôture : reports à nouveau et résultat",
+        description: "`contribution:view` ou `expense:view` sur l'entité de la clôture.",
         params: idParamSchema,
         response: { 200: closingAnswerSchema, ...errors },
       },
     },
     async (request) => {
       const closing = await closingOr404(db, request.params.id);
-      await authorizeVisible(request, { type: closing.entity_type, id: closing.entity_id });
+      await authorize(request, { type: closing.entity_type, id: closing.entity_id }, READERS);
       return { data: closing };
     },
   );

@@ -7,18 +7,20 @@ import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
 import { EXPENSE_TO_FINANCE_ENTITY } from '../../db/schema/finance';
+import type { Actor } from '../../http/authorize';
 import { httpError } from '../../http/errors';
-import { entityFixedAssets } from '../expenses';
+import { entityFixedAssets } from '../fixed-assets';
+import { closingLockKey, yearBounds } from '../treasury';
 
 /*
- * Year-end closing of an entity (issue 15). The treasury journals read every movement, so the opening
+ * Year-end closing of an entity (docs/features/closings.md, decision 0025). The treasury journals read every movement, so the opening
  * balance of year N+1 is by construction the closing balance of year N; the closing records that
  * carry-forward per treasury account, the year's result (class 7 products - class 6 charges - the
- * year's depreciation + the disposals' gains and losses) carried to 121 or 129, and locks the year (treasury/movements.ts).
+ * year's depreciation + the disposals' gains and losses) carried to 121 or 129, and locks the year: no write
+ * may change a figure of it afterwards (treasury/closed-years.ts, decision 0042).
  * The year boundaries are those of Africa/Abidjan, which is UTC all year.
  */
 
-export type Actor = { userId: number; ip: string };
 type Sum = number | string;
 
 /** Computes the closing of a year without writing anything. */
@@ -29,8 +31,7 @@ export async function computeClosing(
   year: number,
 ): Promise<Closing> {
   const entity = EXPENSE_TO_FINANCE_ENTITY[type];
-  const start = `${year}-01-01T00:00:00Z`;
-  const end = `${year + 1}-01-01T00:00:00Z`;
+  const { start, end } = yearBounds(year);
   // one pass over the entity's movements up to the end of the year (index treasury_movements_journal_idx)
   const accounts = await queryRows<{
     payment_account_id: number;
@@ -123,8 +124,13 @@ export function confirmClosing(
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const entity = EXPENSE_TO_FINANCE_ENTITY[type];
-    // one closing at a time per entity: the second waits, then finds the year closed
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`closing:${entity}:${entityId}`}))`);
+    // one closing at a time per entity: the second waits, then finds the year closed. Exclusive: every
+    // write that could change the entity's figures holds it shared while it checks the closed years
+    // (treasury/closed-years.ts), so the closing waits for the writes in flight and counts them, and a
+    // write that starts meanwhile waits for the closing, then is refused (decision 0042).
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${closingLockKey({ type: entity, id: entityId })}))`,
+    );
     await assertClosable(tx, type, entityId, year);
     const c = await computeClosing(tx, type, entityId, year);
     const row = await queryOne<{ id: number }>(

@@ -1,7 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import { errorSchema, idParamSchema } from '../../../../contract/common';
+import { idParamSchema } from '../../../../contract/common';
 import {
   cancelContributionBodySchema,
   CONTRIBUTION_MESSAGES,
@@ -19,11 +17,12 @@ import {
   receiptAccountTotalsSchema,
   statementQuerySchema,
 } from '../../../../contract/contributions';
-import type { SessionUser } from '../../auth/sessions';
-import { requireUser } from '../../http/context';
-import { authorize } from '../../http/authorize';
-import { httpError, MESSAGES } from '../../http/errors';
+import { errorAnswers, MONEY_WRITE_ERRORS, OWN_ERRORS, READ_ERRORS } from '../../http/answers';
+import { authorize, authorizeSignedIn, gateOf } from '../../http/authorize';
+import { httpError } from '../../http/errors';
 import { idempotentWrite } from '../../http/idempotency';
+import { databaseRateLimiter } from '../../http/rate-limit';
+import { isContributor } from './policy';
 import {
   assertPeriod,
   contributionOwner,
@@ -31,57 +30,29 @@ import {
   contributionSummary,
   financeType,
   getContribution,
-  listContributions,
-  type ListScope,
-  memberChurch,
   publicReceipt,
   receiptAccountTotals,
 } from './queries';
-import { createRateLimiter } from './rate-limit';
-import { cancelContribution, checkNewContribution, recordContribution } from './service';
-
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
-const writeErrors = { ...errors, 409: errorSchema, 422: errorSchema };
+import {
+  cancelContribution,
+  checkNewContribution,
+  listVisibleContributions,
+  recordContribution,
+} from './service';
 
 export type ContributionRoutesOptions = {
   /** public receipt checks allowed per address and window (default 30 per minute) */
   receiptLimit?: { max: number; windowMs: number };
 };
 
-/**
- * Whose contributions GET /contributions may list, authorised: mine; an entity's (`contribution:view`
- * on it); a faithful's (`user_id`: `contribution:view` on their church, a super-admin's only when they
- * have none); the churches an external accountant manages.
- */
-async function authorizeListScope(
-  request: FastifyRequest,
-  user: SessionUser,
-  q: z.output<typeof contributionListQuerySchema>,
-): Promise<ListScope> {
-  if (q.mine) return { kind: 'mine', userId: user.userId };
-  if (q.entity_type && q.entity_id) {
-    const type = financeType(q.entity_type);
-    await authorize(request, { type, id: q.entity_id }, CONTRIBUTION_PERMISSIONS.VIEW);
-    return { kind: 'entity', type, id: q.entity_id };
-  }
-  if (q.user_id) {
-    if (q.user_id !== user.userId) {
-      const churchId = await memberChurch(request.server.deps.db, q.user_id);
-      if (churchId === null) {
-        if (!user.isSuperAdmin) throw httpError(403, MESSAGES.forbidden);
-      } else {
-        await authorize(request, { type: 'church', id: churchId }, CONTRIBUTION_PERMISSIONS.VIEW);
-      }
-    }
-    return { kind: 'filters' };
-  }
-  if (q.managed) return { kind: 'managed', userId: user.userId };
-  throw httpError(400, CONTRIBUTION_MESSAGES.entityRequired);
-}
-
+/** The contributions (receipts) of an entity, a faithful's own, and the public check of a receipt. */
 export const contributionRoutes: FastifyPluginAsyncZod<ContributionRoutesOptions> = async (app, options) => {
   const { db } = app.deps;
-  const limiter = createRateLimiter(options.receiptLimit ?? { max: 30, windowMs: 60_000 });
+  // counted in the database, shared by every server process (decision 0041)
+  const limiter = databaseRateLimiter(db, {
+    kind: 'receipt',
+    ...(options.receiptLimit ?? { max: 30, windowMs: 60_000 }),
+  });
 
   app.get(
     '/contributions',
@@ -95,15 +66,10 @@ export const contributionRoutes: FastifyPluginAsyncZod<ContributionRoutesOptions
           "l'entité), `user_id` (les contributions d'un fidèle : `contribution:view` sur son église), " +
           '`managed=true` (les églises du comptable externe) ou `mine=true` (les miennes).',
         querystring: contributionListQuerySchema,
-        response: { 200: contributionListSchema, ...errors },
+        response: { 200: contributionListSchema, ...READ_ERRORS },
       },
     },
-    async (request) => {
-      const user = await requireUser(request);
-      const scope = await authorizeListScope(request, user, request.query);
-      assertPeriod(request.query);
-      return listContributions(db, scope, request.query);
-    },
+    async (request) => listVisibleContributions(db, await gateOf(request), request.query),
   );
 
   app.get(
@@ -112,12 +78,12 @@ export const contributionRoutes: FastifyPluginAsyncZod<ContributionRoutesOptions
       schema: {
         tags: ['Contributions'],
         summary: 'Mes contributions : totaux par année et par type',
-        response: { 200: contributionSummarySchema, 401: errorSchema },
+        response: { 200: contributionSummarySchema, ...errorAnswers(401) },
       },
     },
     async (request) => {
-      const user = await requireUser(request);
-      return { data: await contributionSummary(db, user.userId) };
+      const actor = await authorizeSignedIn(request);
+      return { data: await contributionSummary(db, actor.userId) };
     },
   );
 
@@ -129,12 +95,12 @@ export const contributionRoutes: FastifyPluginAsyncZod<ContributionRoutesOptions
         summary: 'Mon relevé annuel de contributions',
         description: "Les contributions valides de l'utilisateur connecté sur une année civile, à imprimer.",
         querystring: statementQuerySchema,
-        response: { 200: contributionStatementSchema, 400: errorSchema, 401: errorSchema },
+        response: { 200: contributionStatementSchema, ...OWN_ERRORS },
       },
     },
     async (request) => {
-      const user = await requireUser(request);
-      return { data: await contributionStatement(db, user.userId, request.query.year) };
+      const actor = await authorizeSignedIn(request);
+      return { data: await contributionStatement(db, actor.userId, request.query.year) };
     },
   );
 
@@ -148,7 +114,7 @@ export const contributionRoutes: FastifyPluginAsyncZod<ContributionRoutesOptions
           "Les comptes de la catégorie 'Produits' autorisés à l'entité, avec le nombre et le montant des " +
           'contributions valides de la période (permission `contribution:view`).',
         querystring: receiptAccountsQuerySchema,
-        response: { 200: receiptAccountTotalsSchema, ...errors },
+        response: { 200: receiptAccountTotalsSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
@@ -168,15 +134,13 @@ export const contributionRoutes: FastifyPluginAsyncZod<ContributionRoutesOptions
         summary: "Détail d'une contribution",
         description: "Le contributeur la voit toujours ; sinon `contribution:view` sur l'entité.",
         params: idParamSchema,
-        response: { 200: contributionAnswerSchema, ...errors },
+        response: { 200: contributionAnswerSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
-      await requireUser(request);
+      await authorizeSignedIn(request);
       const owner = await contributionOwner(db, request.params.id);
-      // the contributor always sees their own
-      const contributor = (user: SessionUser) => owner.userId === user.userId;
-      await authorize(request, owner.entity, CONTRIBUTION_PERMISSIONS.VIEW, { unless: contributor });
+      await authorize(request, owner.entity, CONTRIBUTION_PERMISSIONS.VIEW, { unless: isContributor(owner) });
       return { data: (await getContribution(db, request.params.id))! };
     },
   );
@@ -192,21 +156,21 @@ export const contributionRoutes: FastifyPluginAsyncZod<ContributionRoutesOptions
           'anonyme). Une transaction écrit la contribution (numéro de reçu, identifiant public), son mouvement ' +
           "de trésorerie et l'audit. En-tête `Idempotency-Key` recommandé : une répétition rejoue la réponse.",
         body: createContributionBodySchema,
-        response: { 201: contributionAnswerSchema, ...writeErrors },
+        response: { 201: contributionAnswerSchema, ...MONEY_WRITE_ERRORS },
       },
     },
     async (request, reply) => {
       const body = request.body;
       const entity = { type: financeType(body.entity_type), id: body.entity_id };
-      const user = await authorize(request, entity, CONTRIBUTION_PERMISSIONS.CREATE);
+      const actor = await authorize(request, entity, CONTRIBUTION_PERMISSIONS.CREATE);
+      // an anonymous contribution needs its own permission too
       if (body.is_anonymous)
         await authorize(request, entity, CONTRIBUTION_PERMISSIONS.CREATE_ANONYMOUS, {
           forbidden: CONTRIBUTION_MESSAGES.anonymousForbidden,
           visibilityChecked: true,
         });
       const input = await checkNewContribution(db, entity.type, body);
-      const actor = { userId: user.userId, ip: request.ip };
-      return idempotentWrite(request, reply, user.userId, async (tx) => ({
+      return idempotentWrite(request, reply, actor.userId, async (tx) => ({
         status: 201,
         body: { data: await recordContribution(tx, actor, input) },
       }));
@@ -224,16 +188,15 @@ export const contributionRoutes: FastifyPluginAsyncZod<ContributionRoutesOptions
           'inverse est ajouté au journal (les mouvements ne sont jamais modifiés).',
         params: idParamSchema,
         body: cancelContributionBodySchema,
-        response: { 200: contributionAnswerSchema, ...writeErrors },
+        response: { 200: contributionAnswerSchema, ...MONEY_WRITE_ERRORS },
       },
     },
     async (request, reply) => {
       const id = request.params.id;
       const owner = await contributionOwner(db, id);
-      const user = await authorize(request, owner.entity, CONTRIBUTION_PERMISSIONS.CANCEL);
+      const actor = await authorize(request, owner.entity, CONTRIBUTION_PERMISSIONS.CANCEL);
       const reason = request.body?.reason || null;
-      const actor = { userId: user.userId, ip: request.ip };
-      return idempotentWrite(request, reply, user.userId, async (tx) => ({
+      return idempotentWrite(request, reply, actor.userId, async (tx) => ({
         status: 200,
         body: { data: await cancelContribution(tx, actor, id, reason) },
       }));
@@ -251,12 +214,12 @@ export const contributionRoutes: FastifyPluginAsyncZod<ContributionRoutesOptions
           'contributeur (ou « Anonyme »). Limité par adresse (429 avec Retry-After) ; un identifiant mal ' +
           'formé répond 404 sans consulter la base.',
         params: publicIdParamSchema,
-        response: { 200: publicReceiptAnswerSchema, 404: errorSchema, 429: errorSchema },
+        response: { 200: publicReceiptAnswerSchema, ...errorAnswers(404, 429) },
       },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const wait = limiter.hit(request.ip);
+      const wait = await limiter.hit(request.ip);
       if (wait !== null)
         throw httpError(429, CONTRIBUTION_MESSAGES.tooManyRequests, {
           headers: { 'Retry-After': String(wait) },

@@ -6,6 +6,7 @@ import {
   CONTRIBUTION_MESSAGES,
   CONTRIBUTION_TYPE_LABELS,
   type Contribution,
+  type contributionListQuerySchema,
   type ContributionType,
   type createContributionBodySchema,
 } from '../../../../contract/contributions';
@@ -14,13 +15,26 @@ import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
 import { departments, users } from '../../db/schema/core';
 import { contributions, type FinanceEntityType } from '../../db/schema/finance';
+import type { Actor, Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
-import { nationalOfficeOf } from '../accounts';
-import { recordMovement, reverseMovement } from '../treasury';
-import { getContribution } from './queries';
+import { assertAccountOfEntity } from '../accounts';
+import { assertRecordYearOpen, recordMovement, reverseMovement } from '../treasury';
+import { authorizeListScope } from './policy';
+import { assertPeriod, getContribution, listContributions, memberChurch } from './queries';
 
-/** Who writes, for the audit log. */
-export type Actor = { userId: number; ip: string };
+/**
+ * GET /contributions: whose contributions the user may list (policy.ts), the period checked, then one
+ * page and the totals of the whole filtered set.
+ */
+export async function listVisibleContributions(
+  db: Db,
+  gate: Gate,
+  query: z.output<typeof contributionListQuerySchema>,
+) {
+  const scope = await authorizeListScope(gate, query, (userId) => memberChurch(db, userId));
+  assertPeriod(query);
+  return listContributions(db, scope, query);
+}
 
 type CreateBody = z.output<typeof createContributionBodySchema>;
 
@@ -76,30 +90,6 @@ async function faithfulOfEntity(
   return row ?? null;
 }
 
-/** Whether an account of `category` is active and authorized to the entity (as /operation-accounts/authorized). */
-async function accountAuthorized(
-  db: Db,
-  type: FinanceEntityType,
-  id: number,
-  accountId: number,
-  category: string,
-): Promise<boolean> {
-  const officeId = await nationalOfficeOf(db, type, id);
-  const row = await queryOne<{ id: number }>(
-    db,
-    sql`select a.id from operation_accounts a
-        join operation_account_categories c on c.id = a.category_id
-        where a.id = ${accountId} and a.active and c.name = ${category}
-          and (a.entity_type is null or (a.entity_type = ${type} and a.entity_id = ${id}))
-          and not exists (
-            select 1 from operation_account_exclusions x
-            where x.operation_account_id = a.id
-              and ((x.entity_type = ${type} and x.entity_id = ${id})
-                or (x.entity_type = 'national_office' and x.entity_id = ${officeId}::int)))`,
-  );
-  return !!row;
-}
-
 /** Validates occurred_at: a real instant, not before 1900, not in the future (5 minutes of clock skew). */
 export function parseOccurredAt(value: string): string {
   const [, hh, mm] = /T(\d{2}):(\d{2})/.exec(value) ?? [];
@@ -125,7 +115,71 @@ export type NewContribution = {
   receiptAccountId: number;
   paymentAccountId: number;
   notes: string | null;
+  /** the giver's name when they are not a member (a guest's online gift) */
+  giverName?: string | null;
+  /** an online gift (decision 0043): the provider's transaction reference (unique) and the operator */
+  online?: { reference: string; operator: string | null } | null;
 };
+
+/** Who records a contribution: a signed-in user, or nobody for an online gift the provider confirmed. */
+export type ContributionAuthor = Pick<Actor, 'userId' | 'ip'> | { userId: null; ip: string | null };
+
+/** An online gift as the giving module describes it, before the contribution's rules are checked. */
+export type OnlineGift = {
+  entityType: 'church' | 'department';
+  entityId: number;
+  /** the member who gives; null for a guest */
+  userId: number | null;
+  giverName: string | null;
+  isAnonymous: boolean;
+  type: ContributionType;
+  amount: number;
+  /** when the provider confirmed it (ISO) */
+  occurredAt: string;
+  receiptAccountId: number;
+  paymentAccountId: number;
+  notes: string | null;
+  online: { reference: string; operator: string | null } | null;
+};
+
+/**
+ * The rules of a new contribution for an online gift (decision 0043), as for one recorded at the
+ * counter: a named member is an active faithful of the entity (or below it), both accounts are active
+ * and authorised to the entity. Checked when the checkout starts, and again when it is recorded.
+ */
+export async function checkOnlineContribution(db: Db, gift: OnlineGift): Promise<NewContribution> {
+  let contributor: Contributor | null = null;
+  if (gift.userId !== null) {
+    contributor = await faithfulOfEntity(db, gift.entityType, gift.entityId, gift.userId);
+    if (!contributor) throw httpError(400, CONTRIBUTION_MESSAGES.contributorNotFaithful);
+  }
+  const accounts = [
+    [gift.receiptAccountId, ACCOUNT_CATEGORIES.RECEIPT, CONTRIBUTION_MESSAGES.receiptAccountInvalid],
+    [gift.paymentAccountId, ACCOUNT_CATEGORIES.TREASURY, CONTRIBUTION_MESSAGES.paymentAccountInvalid],
+  ] as const;
+  for (const [accountId, category, message] of accounts)
+    await assertAccountOfEntity(db, accountId, [category], gift.entityType, gift.entityId, message);
+  const anonymous = gift.isAnonymous;
+  return {
+    entityType: gift.entityType,
+    entityId: gift.entityId,
+    userId: contributor?.id ?? null,
+    contributorName: anonymous
+      ? null
+      : contributor
+        ? `${contributor.firstname} ${contributor.lastname}`
+        : gift.giverName,
+    isAnonymous: anonymous,
+    type: gift.type,
+    amount: gift.amount,
+    occurredAt: gift.occurredAt,
+    receiptAccountId: gift.receiptAccountId,
+    paymentAccountId: gift.paymentAccountId,
+    notes: gift.notes,
+    giverName: contributor || anonymous ? null : gift.giverName,
+    online: gift.online,
+  };
+}
 
 /**
  * The rules of a new contribution, checked before its transaction: a named contributor is an active
@@ -144,14 +198,12 @@ export async function checkNewContribution(
     if (!contributor) throw httpError(400, CONTRIBUTION_MESSAGES.contributorNotFaithful);
   }
   const occurredAt = parseOccurredAt(body.occurred_at);
-  if (
-    !(await accountAuthorized(db, type, body.entity_id, body.receipt_account_id, ACCOUNT_CATEGORIES.RECEIPT))
-  )
-    throw httpError(400, CONTRIBUTION_MESSAGES.receiptAccountInvalid);
-  if (
-    !(await accountAuthorized(db, type, body.entity_id, body.payment_account_id, ACCOUNT_CATEGORIES.TREASURY))
-  )
-    throw httpError(400, CONTRIBUTION_MESSAGES.paymentAccountInvalid);
+  const accounts = [
+    [body.receipt_account_id, ACCOUNT_CATEGORIES.RECEIPT, CONTRIBUTION_MESSAGES.receiptAccountInvalid],
+    [body.payment_account_id, ACCOUNT_CATEGORIES.TREASURY, CONTRIBUTION_MESSAGES.paymentAccountInvalid],
+  ] as const;
+  for (const [accountId, category, message] of accounts)
+    await assertAccountOfEntity(db, accountId, [category], type, body.entity_id, message);
   return {
     entityType: type,
     entityId: body.entity_id,
@@ -182,7 +234,7 @@ export function designationOf(type: ContributionType, name: string | null): stri
  */
 export async function recordContribution(
   tx: Db,
-  actor: Actor,
+  actor: ContributionAuthor,
   input: NewContribution,
 ): Promise<Contribution> {
   const year = new Date().getUTCFullYear();
@@ -190,11 +242,13 @@ export async function recordContribution(
     tx,
     sql`insert into contributions
           (entity_type, entity_id, user_id, is_anonymous, type, amount, occurred_at, receipt_account_id,
-           payment_account_id, notes, receipt_number, public_id, status, created_by)
+           payment_account_id, notes, receipt_number, public_id, status, created_by, giver_name,
+           online_reference, online_operator)
         values (${input.entityType}, ${input.entityId}, ${input.userId}, ${input.isAnonymous}, ${input.type},
            ${input.amount}, ${input.occurredAt}, ${input.receiptAccountId}, ${input.paymentAccountId},
            ${input.notes}, ${`R-${year}-`} || lpad(nextval('contribution_receipt_number_seq')::text, 6, '0'),
-           ${newPublicId()}, 'valid', ${actor.userId})
+           ${newPublicId()}, 'valid', ${actor.userId}, ${input.giverName ?? null},
+           ${input.online?.reference ?? null}, ${input.online?.operator ?? null})
         returning id, receipt_number`,
   );
   if (!row) throw new Error('contribution not inserted');
@@ -226,6 +280,7 @@ export async function recordContribution(
       type: input.type,
       anonymous: input.isAnonymous,
       movement_id: movement.id,
+      ...(input.online ? { online_reference: input.online.reference, giver_user_id: input.userId } : {}),
     },
     ip: actor.ip,
   });
@@ -234,8 +289,10 @@ export async function recordContribution(
 
 /**
  * Cancels a valid contribution inside the caller's transaction: the receipt becomes 'cancelled' and
- * each of its movements not yet reversed gets its reversal (movements are never changed); 409 when
- * it was already cancelled. Answers the contribution as cancelled.
+ * each of its movements not yet reversed gets its reversal, dated now (movements are never changed); 409
+ * when it was already cancelled, or when its date lies in a year its entity closed: its status is a
+ * figure of that year (the receipts of the year, its budget's actual income: decision 0042). Answers the
+ * contribution as cancelled.
  */
 export async function cancelContribution(
   tx: Db,
@@ -243,11 +300,19 @@ export async function cancelContribution(
   id: number,
   reason: string | null,
 ): Promise<Contribution> {
-  const current = await queryOne<Pick<typeof contributions.$inferSelect, 'status'>>(
+  const current = await queryOne<{
+    status: string;
+    entity_type: FinanceEntityType;
+    entity_id: number;
+    year: string;
+  }>(
     tx,
-    sql`select status from contributions where id = ${id} for update`,
+    sql`select status, entity_type, entity_id, to_char(occurred_at at time zone 'Africa/Abidjan', 'YYYY') as year
+        from contributions where id = ${id} for update`,
   );
   if (current?.status !== 'valid') throw httpError(409, CONTRIBUTION_MESSAGES.alreadyCancelled);
+  const entity = { type: current.entity_type, id: Number(current.entity_id) };
+  await assertRecordYearOpen(tx, entity, Number(current.year));
   await tx.execute(
     sql`update contributions set status = 'cancelled', cancelled_at = now(), cancelled_by = ${actor.userId}
         where id = ${id}`,

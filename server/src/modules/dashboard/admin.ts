@@ -3,7 +3,7 @@ import type { AdminDashboard } from '../../../../contract/dashboard';
 import type { Db } from '../../db/client';
 import { isoString, queryOne } from '../../db/query';
 
-// The administrator's home (issue 16): the whole installation at a glance, in one statement.
+// The administrator's home (decision 0026): the whole installation at a glance, in one statement.
 
 /** How many audit records the home lists. */
 export const AUDIT_ROWS = 10;

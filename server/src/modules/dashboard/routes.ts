@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorSchema } from '../../../../contract/common';
 import {
   adminDashboardAnswerSchema,
   dashboardAnswerSchema,
@@ -7,9 +6,8 @@ import {
   personalDashboardAnswerSchema,
   DASHBOARD_MESSAGES,
 } from '../../../../contract/dashboard';
-import { authorize } from '../../http/authorize';
-import { requireUser } from '../../http/context';
-import { httpError } from '../../http/errors';
+import { errorAnswers, READ_ERRORS } from '../../http/answers';
+import { authorize, authorizeSignedIn, authorizeSuperAdmin } from '../../http/authorize';
 import { adminDashboard } from './admin';
 import { entityDashboard, personalDashboard } from './service';
 
@@ -20,11 +18,9 @@ const VIEW = ['contribution:view', 'expense_request:view', 'expense:view'];
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
-  // The figures are the user's own (authorised) and move with every write: no shared cache may keep
-  // them, and the browser asks again each time; the SPA keeps them a minute itself (decision 0031).
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'private, no-cache');
-  });
+  // The figures are the user's own and move with every write: like every /api answer they say
+  // `Cache-Control: no-store` (http/security.ts, decision 0041); the SPA keeps them a minute itself
+  // (decision 0031).
 
   app.get(
     '/dashboard',
@@ -37,13 +33,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           'par compte, demandes à approuver et à payer, membres et fidèles, série des 12 derniers mois, et les ' +
           'entités juste en dessous classées par recettes de l’année. Tout est calculé en SQL, en un appel.',
         querystring: dashboardQuerySchema,
-        response: {
-          200: dashboardAnswerSchema,
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-        },
+        response: { 200: dashboardAnswerSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
@@ -64,12 +54,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           'départements), comptes actifs, fidèles, comptables externes, sessions ouvertes, utilisateurs vus ' +
           'depuis 24 h, échecs de connexion depuis 24 h, souscriptions impayées, transferts en attente et ' +
           'les dernières écritures du journal d’audit. Une seule requête SQL.',
-        response: { 200: adminDashboardAnswerSchema, 401: errorSchema, 403: errorSchema },
+        response: { 200: adminDashboardAnswerSchema, ...errorAnswers(401, 403) },
       },
     },
     async (request) => {
-      const user = await requireUser(request);
-      if (!user.isSuperAdmin) throw httpError(403, DASHBOARD_MESSAGES.adminOnly);
+      await authorizeSuperAdmin(request, DASHBOARD_MESSAGES.adminOnly);
       return { data: await adminDashboard(db) };
     },
   );
@@ -82,12 +71,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Mon tableau de bord',
         description:
           'Les dons de l’utilisateur connecté : l’année, l’an dernier à la même date, le mois, le dernier.',
-        response: { 200: personalDashboardAnswerSchema, 401: errorSchema },
+        response: { 200: personalDashboardAnswerSchema, ...errorAnswers(401) },
       },
     },
     async (request) => {
-      const user = await requireUser(request);
-      return { data: await personalDashboard(db, user.userId) };
+      const actor = await authorizeSignedIn(request);
+      return { data: await personalDashboard(db, actor.userId) };
     },
   );
 };

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
 import { httpError } from '../../http/errors';
 
-// The dashboards (issue 16): every figure computed in SQL, from the tables the journals and lists read.
+// The dashboards (decision 0026): every figure computed in SQL, from the tables the journals and lists read.
 
 type Level = 'national_office' | 'region' | 'section' | 'church';
 const LEVEL: Record<DashboardQuery['entity_type'], Level> = {

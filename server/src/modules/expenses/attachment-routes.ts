@@ -1,19 +1,19 @@
-import { createReadStream } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, idParamSchema } from '../../../../contract/common';
+import { idParamSchema } from '../../../../contract/common';
 import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_MAX_FILES,
   attachmentListAnswerSchema,
   EXPENSE_MESSAGES,
 } from '../../../../contract/expenses';
-import { authorize } from '../../http/authorize';
-import { requireUser } from '../../http/context';
+import { errorAnswers } from '../../http/answers';
+import { authorize, authorizeSignedIn, gateOf } from '../../http/authorize';
 import { httpError } from '../../http/errors';
-import { actorOf, isCreator, loadRequestFacts, requestEntity } from './access';
 import { attachFiles, findAttachment } from './attachments';
+import { loadRequestFacts, requestEntity } from './facts';
+import { isCreator, REQUEST_READ_PERMISSION } from './policy';
 import {
   contentDisposition,
   readUpload,
@@ -37,7 +37,7 @@ function uploadTarget(fields: Record<string, string>, saved: SavedFile[]): numbe
 
 /** The supporting documents of the expense requests (multipart upload, download). */
 export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app.deps;
+  const { db } = app.deps;
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: ATTACHMENT_MAX_BYTES,
@@ -57,37 +57,24 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Joindre des pièces justificatives à une demande (multipart)',
         description:
           "Champs `attachable_type` ('expense_request'), `attachable_id`, puis `files` (un ou plusieurs). " +
-          '10 Mo par fichier et 10 fichiers au plus (413), JPEG, PNG, WebP ou PDF reconnus à leurs premiers octets ' +
+          '10 Mo par fichier et 10 fichiers au plus (413), JPEG, PNG, WebP, GIF, HEIC/HEIF ou PDF reconnus à leurs premiers octets ' +
           "(415 sinon). Le créateur de la demande, ou `expense_request:update` sur l'entité ; jamais après vérification.",
         consumes: ['multipart/form-data'],
-        response: {
-          201: attachmentListAnswerSchema,
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-          413: errorSchema,
-          415: errorSchema,
-        },
+        response: { 201: attachmentListAnswerSchema, ...errorAnswers(400, 401, 403, 404, 409, 413, 415) },
       },
     },
     async (request, reply) => {
-      const actor = await actorOf(request);
+      // signed in (401) before the upload is read; the request's entity is checked on its locked row
+      const gate = await gateOf(request);
       if (!request.isMultipart()) throw httpError(415, M.notMultipart);
-      const { fields, saved } = await readUpload(request, config.dataDir);
+      const { fields, saved } = await readUpload(request, db);
       try {
-        const data = await attachFiles(db, actor, uploadTarget(fields, saved), saved, (facts, tx) =>
-          authorize(request, requestEntity(facts), 'expense_request:update', {
-            db: tx,
-            unless: isCreator(facts),
-          }),
-        );
+        const data = await attachFiles(db, gate, uploadTarget(fields, saved), saved);
         reply.code(201);
         return { data };
       } catch (error) {
         await removeStoredFiles(
-          config.dataDir,
+          db,
           saved.map((s) => s.storedName),
         );
         throw error;
@@ -105,22 +92,20 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
           'Le fichier, avec `Content-Disposition: attachment` et `X-Content-Type-Options: nosniff`, à qui peut voir la demande.',
         params: idParamSchema,
         response: {
-          200: z.unknown().describe('Le fichier (application/pdf, image/jpeg, image/png ou image/webp).'),
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
+          200: z.unknown().describe('Le fichier (PDF, JPEG, PNG, WebP, GIF, HEIC ou HEIF).'),
+          ...errorAnswers(401, 403, 404),
         },
       },
     },
     async (request, reply) => {
       const attachment = await findAttachment(db, request.params.id);
       if (!attachment) {
-        await requireUser(request);
+        await authorizeSignedIn(request);
         throw httpError(404, M.attachmentNotFound);
       }
       const facts = await loadRequestFacts(db, attachment.attachableId);
-      await authorize(request, requestEntity(facts), 'expense_request:view', { unless: isCreator(facts) });
-      const file = await storedFile(config.dataDir, attachment.storedName);
+      await authorize(request, requestEntity(facts), REQUEST_READ_PERMISSION, { unless: isCreator(facts) });
+      const file = await storedFile(db, attachment.storedName);
       if (!file) throw httpError(404, M.attachmentNotFound);
       reply
         .header('Content-Type', attachment.mimeType)
@@ -131,7 +116,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, no-store');
-      return reply.send(createReadStream(file.path) as never);
+      return reply.send(file.stream());
     },
   );
 };

@@ -4,24 +4,29 @@ import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { queryOne } from '../../db/query';
 import { attachments } from '../../db/schema/documents';
-import { assertNotVerified, loadRequestFacts, type Actor, type RequestGuard } from './access';
-import { toAttachment, type AttachmentRow } from './queries';
+import type { Gate } from '../../http/authorize';
+import { assertNotVerified, loadRequestFacts, requestEntity } from './facts';
+import { isCreator } from './policy';
+import { toAttachment, type AttachmentRow } from './line-queries';
 import type { SavedFile } from '../attachments';
 
 /**
- * Records files already saved to DATA_DIR/attachments as attachments of a request (never a verified
- * one), in one transaction with the audit; answers them.
+ * Records files already stored as attachments of a request (never a verified
+ * one; its creator, or `expense_request:update` on its entity), in one transaction with the audit;
+ * answers them.
  */
 export function attachFiles(
   db: Db,
-  actor: Actor,
+  gate: Gate,
   requestId: number,
   files: SavedFile[],
-  guard: RequestGuard,
 ): Promise<Attachment[]> {
   return db.transaction(async (tx) => {
     const facts = await loadRequestFacts(tx, requestId, true);
-    await guard(facts, tx);
+    const actor = await gate.authorize(requestEntity(facts), 'expense_request:update', {
+      db: tx,
+      unless: isCreator(facts),
+    });
     assertNotVerified(facts);
     const inserted: Attachment[] = [];
     for (const file of files) {

@@ -1,4 +1,2 @@
 // The module's public entry (decision 0038): what app.ts and the other modules use.
 export { expenseRoutes } from './routes';
-export { entityFixedAssets } from './fixed-assets';
-export { assertAccountOfEntity } from './service';

@@ -4,18 +4,15 @@ import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { queryOne } from '../../db/query';
 import type { ExpenseLineStatus } from '../../db/schema/finance';
+import type { Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
-import {
-  assertNotVerified,
-  loadRequestFacts,
-  type Actor,
-  type RequestFacts,
-  type RequestGuard,
-} from './access';
+import { assertNotVerified, loadRequestFacts, requestEntity, type RequestFacts } from './facts';
+import { isCreator } from './policy';
 import { insertLine, lineValues, refreshRequest, updateLine } from './service';
 
 // The writes of the lines of a request: each one transaction, the request then the line locked, the
-// guard, the rules, the change, the request's amount and status kept consistent, the audit.
+// permission on the request's entity (its creator needs none to change the lines of a request not yet
+// approved), the rules, the change, the request's amount and status kept consistent, the audit.
 
 const M = EXPENSE_MESSAGES;
 
@@ -57,17 +54,14 @@ function assertLinesEditable(facts: RequestFacts, message: string): void {
   if (facts.status !== 'approval_pending' && facts.status !== 'rejected') throw httpError(409, message);
 }
 
-/** Adds a line to a request not yet approved; answers its id. */
-export function addLine(
-  db: Db,
-  actor: Actor,
-  requestId: number,
-  input: ExpenseLineInput,
-  guard: RequestGuard,
-): Promise<number> {
+/** Adds a line to a request not yet approved (its creator, or `expense:create`); answers its id. */
+export function addLine(db: Db, gate: Gate, requestId: number, input: ExpenseLineInput): Promise<number> {
   return db.transaction(async (tx) => {
     const facts = await loadRequestFacts(tx, requestId, true);
-    await guard(facts, tx);
+    const actor = await gate.authorize(requestEntity(facts), 'expense:create', {
+      db: tx,
+      unless: isCreator(facts),
+    });
     assertLinesEditable(facts, M.addLineLocked);
     const values = await lineValues(tx, input, { type: facts.entity_type, id: facts.entity_id });
     const id = await insertLine(tx, facts.id, values);
@@ -84,17 +78,14 @@ export function addLine(
   });
 }
 
-/** Changes a line of a request not yet approved. */
-export function editLine(
-  db: Db,
-  actor: Actor,
-  lineId: number,
-  input: ExpenseLineInput,
-  guard: RequestGuard,
-): Promise<void> {
+/** Changes a line of a request not yet approved (its creator, or `expense:update`). */
+export function editLine(db: Db, gate: Gate, lineId: number, input: ExpenseLineInput): Promise<void> {
   return db.transaction(async (tx) => {
     const { line, facts } = await loadLineFacts(tx, lineId, true);
-    await guard(facts, tx);
+    const actor = await gate.authorize(requestEntity(facts), 'expense:update', {
+      db: tx,
+      unless: isCreator(facts),
+    });
     assertLinesEditable(facts, M.linesLocked);
     const values = await lineValues(tx, input, { type: facts.entity_type, id: facts.entity_id });
     await updateLine(tx, line.id, values);
@@ -110,11 +101,17 @@ export function editLine(
   });
 }
 
-/** Deletes a line of a request not yet approved, never its last one. */
-export function deleteLine(db: Db, actor: Actor, lineId: number, guard: RequestGuard): Promise<void> {
+/**
+ * Deletes a line of a request not yet approved, never its last one (its creator, or `expense:update` or
+ * `expense:delete`).
+ */
+export function deleteLine(db: Db, gate: Gate, lineId: number): Promise<void> {
   return db.transaction(async (tx) => {
     const { line, facts } = await loadLineFacts(tx, lineId, true);
-    await guard(facts, tx);
+    const actor = await gate.authorize(requestEntity(facts), ['expense:update', 'expense:delete'], {
+      db: tx,
+      unless: isCreator(facts),
+    });
     assertLinesEditable(facts, M.linesLocked);
     const others = await queryOne<{ n: number }>(
       tx,
@@ -134,11 +131,14 @@ export function deleteLine(db: Db, actor: Actor, lineId: number, guard: RequestG
   });
 }
 
-/** Cancels (irreversibly) a line of an approved or validated request that nothing was paid on. */
-export function cancelLine(db: Db, actor: Actor, lineId: number, guard: RequestGuard): Promise<void> {
+/**
+ * Cancels (irreversibly) a line of an approved or validated request that nothing was paid on
+ * (`expense:cancel`).
+ */
+export function cancelLine(db: Db, gate: Gate, lineId: number): Promise<void> {
   return db.transaction(async (tx) => {
     const { line, facts } = await loadLineFacts(tx, lineId, true);
-    await guard(facts, tx);
+    const actor = await gate.authorize(requestEntity(facts), 'expense:cancel', { db: tx });
     assertNotVerified(facts);
     if (facts.status !== 'approved' && facts.status !== 'validated')
       throw httpError(409, M.notApprovedForCancel);

@@ -3,18 +3,24 @@ import type { BudgetLine, PlannedActivity } from '../../../../contract/expenses'
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
 import type { FinanceEntityType } from '../../db/schema/finance';
+import type { EntityRef } from '../../http/authorize';
+import { financeEntityOf } from '../../permissions/entity';
 
-// The lookups of the add-expense form. The SPA keeps the EXPENSE lines of the budget lines.
+// The lookups of the add-expense form, on an entity the route saw visible (as the API names it:
+// 'CHURCH', 'church', 'ACTIVITY_GROUP' = its department...). The SPA keeps the EXPENSE lines of the
+// budget lines.
+
+/** The entity in the finance tables' words: one the route authorised, so its type names one. */
+function ownerOf(entity: EntityRef): { type: FinanceEntityType; id: number } {
+  return { type: financeEntityOf(entity.type)!, id: entity.id };
+}
 
 /**
  * The lines (receipts and expenses) of the entity's budgets not rejected, the latest year first; an
- * EXPENSE line of an approved or finalised budget with what was paid on it in its year (issue 13).
+ * EXPENSE line of an approved or finalised budget with what was paid on it in its year (decision 0021).
  */
-export async function budgetLines(
-  db: Db,
-  entity: FinanceEntityType,
-  entityId: number,
-): Promise<BudgetLine[]> {
+export async function budgetLines(db: Db, of: EntityRef): Promise<BudgetLine[]> {
+  const { type: entity, id: entityId } = ownerOf(of);
   const rows = await queryRows<{
     id: number;
     budget_id: number;
@@ -58,12 +64,8 @@ export async function budgetLines(
 }
 
 /** The entity's planned activities whose title or type holds `search`, the latest first, 50 at most. */
-export async function plannedActivities(
-  db: Db,
-  entity: FinanceEntityType,
-  entityId: number,
-  search: string,
-): Promise<PlannedActivity[]> {
+export async function plannedActivities(db: Db, of: EntityRef, search: string): Promise<PlannedActivity[]> {
+  const { type: entity, id: entityId } = ownerOf(of);
   const like = `%${search.replace(/[\\%_]/g, '\\$&')}%`;
   const rows = await queryRows<{
     id: number;

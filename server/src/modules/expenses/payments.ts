@@ -3,21 +3,23 @@ import type { z } from 'zod';
 import { ACCOUNT_CATEGORIES } from '../../../../contract/accounts';
 import {
   EXPENSE_MESSAGES,
-  FIXED_ASSET_ACCOUNT_CATEGORY,
   remainingMessage,
   type paymentBodySchema,
   type PaymentResult,
 } from '../../../../contract/expenses';
+import { FIXED_ASSET_ACCOUNT_CATEGORY } from '../../../../contract/fixed-assets';
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { queryOne } from '../../db/query';
 import { httpError } from '../../http/errors';
+import { insertFixedAsset, loadFixedAsset } from '../fixed-assets';
 import { recordMovement } from '../treasury';
-import { assertNotVerified, requestReference, type Actor, type RequestGuard } from './access';
-import { insertFixedAsset, loadFixedAsset } from './fixed-assets';
+import type { Gate } from '../../http/authorize';
+import { assertNotVerified, requestEntity, requestReference } from './facts';
 import { loadLineFacts } from './lines';
-import { loadLine, loadPayment } from './queries';
-import { assertAccountOfEntity, financeEntity, refreshRequest } from './service';
+import { loadLine, loadPayment } from './line-queries';
+import { assertAccountOfEntity } from '../accounts';
+import { financeEntity, refreshRequest } from './service';
 import { expenseLinePaid } from '../notifications';
 
 const M = EXPENSE_MESSAGES;
@@ -34,20 +36,19 @@ export function paidMoment(validatedAt: string, time: string | undefined): strin
 
 /**
  * Pays a line, in the caller's transaction `tx` (idempotentWrite's): the request and the line locked,
- * the guard, then the rules (approved or validated, not verified, the line neither cancelled nor paid,
+ * `expense:validate` on the request's entity, then the rules (approved or validated, not verified, the line neither cancelled nor paid,
  * never beyond what remains, a treasury account the entity may use, a fixed asset only for the national
  * office's 'Actifs immobilisés'), the payment, its treasury movement, the line's and the request's
  * amounts and statuses, the fixed asset (its price the paid amount) and the audit.
  */
 export async function payLine(
   tx: Db,
-  actor: Actor,
+  gate: Gate,
   lineId: number,
   body: PaymentInput,
-  guard: RequestGuard,
 ): Promise<PaymentResult> {
   const { line, facts } = await loadLineFacts(tx, lineId, true);
-  await guard(facts, tx);
+  const actor = await gate.authorize(requestEntity(facts), 'expense:validate', { db: tx });
   assertNotVerified(facts);
   if (facts.status !== 'approved' && facts.status !== 'validated')
     throw httpError(409, M.notApprovedForPayment);

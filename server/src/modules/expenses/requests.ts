@@ -4,14 +4,10 @@ import { EXPENSE_MESSAGES, type createExpenseRequestBodySchema } from '../../../
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
+import type { Actor, Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
-import {
-  assertNotVerified,
-  loadRequestFacts,
-  type Actor,
-  type RequestFacts,
-  type RequestGuard,
-} from './access';
+import { assertNotVerified, loadRequestFacts, requestEntity, type RequestFacts } from './facts';
+import { assertDeletesOwnRequest, assertFourEyes, isCreator, REQUEST_READ_PERMISSION } from './policy';
 import {
   assertBudgetLine,
   assertExpenseAccount,
@@ -67,24 +63,27 @@ export async function createRequest(tx: Db, actor: Actor, body: NewRequestInput)
 
 /**
  * Deletes a request neither approved, nor paid, nor verified (the SPA's cancel after a failed upload),
- * its lines and attachments with it, then their files in `dataDir`.
+ * its lines and attachments with it, and their contents: its creator only, and whoever may
+ * read it learns why they may not.
  */
-export async function deleteRequest(
-  db: Db,
-  dataDir: string,
-  actor: Actor,
-  id: number,
-  guard: RequestGuard,
-): Promise<void> {
-  const stored = await db.transaction(async (tx) => {
+export async function deleteRequest(db: Db, gate: Gate, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
     const facts = await loadRequestFacts(tx, id, true);
-    await guard(facts, tx);
+    const actor = await gate.authorize(requestEntity(facts), REQUEST_READ_PERMISSION, {
+      db: tx,
+      unless: isCreator(facts),
+    });
+    assertDeletesOwnRequest(actor, facts);
     if (facts.verified_at || facts.paid > 0 || !['approval_pending', 'rejected'].includes(facts.status))
       throw httpError(409, M.deleteLocked);
     const files = await queryRows<{ stored_name: string }>(
       tx,
       sql`delete from attachments where attachable_type = 'expense_request' and attachable_id = ${facts.id}
           returning stored_name`,
+    );
+    await removeStoredFiles(
+      tx,
+      files.map((f) => f.stored_name),
     );
     await tx.execute(sql`delete from expense_requests where id = ${facts.id}`);
     await audit(tx, {
@@ -95,9 +94,7 @@ export async function deleteRequest(
       data: { title: facts.title, amount: facts.amount },
       ip: actor.ip,
     });
-    return files.map((f) => f.stored_name);
   });
-  await removeStoredFiles(dataDir, stored);
 }
 
 // ---------------------------------------------------------------- status changes
@@ -151,18 +148,29 @@ const STATUS_CHANGES = {
 
 export type StatusAction = keyof typeof STATUS_CHANGES;
 
-/** One transaction: the request locked, the guard, the action's rule and change, the audit. */
+/** The permission of each status call on the request's entity (`expense_request:manage` grants them). */
+const STATUS_PERMISSIONS: Record<StatusAction, string> = {
+  approved: 'expense:approve',
+  validated: 'expense:validate',
+  rejected: 'expense:approve',
+  verified: 'expense_request:validate',
+};
+
+/**
+ * One transaction: the request locked, the permission on its entity, four eyes on an approval, the
+ * action's rule and change, the audit.
+ */
 export function changeStatus(
   db: Db,
-  actor: Actor,
+  gate: Gate,
   id: number,
   action: StatusAction,
   reason: string | null,
-  guard: RequestGuard,
 ): Promise<void> {
   return db.transaction(async (tx) => {
     const facts = await loadRequestFacts(tx, id, true);
-    await guard(facts, tx);
+    const actor = await gate.authorize(requestEntity(facts), STATUS_PERMISSIONS[action], { db: tx });
+    if (action === 'approved' || action === 'validated') assertFourEyes(actor, facts, action);
     await STATUS_CHANGES[action](tx, facts, actor.userId);
     await audit(tx, {
       userId: actor.userId,

@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorSchema, idParamSchema } from '../../../../contract/common';
+import { idParamSchema } from '../../../../contract/common';
 import {
   addExpenseLineBodySchema,
   attachmentListAnswerSchema,
@@ -24,103 +23,28 @@ import {
   rejectExpenseRequestBodySchema,
   expenseRequestBalanceQuerySchema,
 } from '../../../../contract/expenses';
-import { ANYWHERE, authorize } from '../../http/authorize';
-import { requireVisibility } from '../../http/context';
-import { permittedVisibility } from '../../permissions/permitted';
-import { httpError } from '../../http/errors';
+import { MONEY_WRITE_ERRORS, READ_ERRORS, WRITE_ERRORS } from '../../http/answers';
+import { authorize, authorizeScope, gateOf } from '../../http/authorize';
 import { idempotentWrite } from '../../http/idempotency';
-import { SECURITY_MESSAGES } from '../../../../contract/security';
-import type { SessionUser } from '../../auth/sessions';
-import {
-  actorOf,
-  isCreator,
-  loadRequestFacts,
-  requestEntity,
-  type RequestFacts,
-  type RequestGuard,
-} from './access';
 import { attachmentRoutes } from './attachment-routes';
-import { fixedAssetRoutes } from './fixed-asset-routes';
+import { loadRequestFacts, requestEntity } from './facts';
+import { loadAttachments, lineDetail, loadLine, loadRequestLines } from './line-queries';
 import { addLine, cancelLine, deleteLine, editLine, loadLineFacts } from './lines';
 import { lookupRoutes } from './lookup-routes';
 import { payLine } from './payments';
-import {
-  lineDetail,
-  listCondition,
-  listRequests,
-  loadAttachments,
-  loadLine,
-  loadRequestDetail,
-  loadRequestLines,
-  requestBalance,
-  type ListQuery,
-} from './queries';
+import { authorizeRequestList, isCreator, REQUEST_READ_PERMISSION as READ } from './policy';
+import { listCondition, listRequests, loadRequestDetail, requestBalance } from './queries';
 import { changeStatus, createRequest, deleteRequest, type StatusAction } from './requests';
 
 const M = EXPENSE_MESSAGES;
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
-const writeErrors = { ...errors, 409: errorSchema, 422: errorSchema };
-const lineWriteErrors = { ...errors, 409: errorSchema };
 const TAGS = ['Dépenses'];
 
-/** Reading a request: its creator, or `expense_request:view` on its entity. */
-const VIEW = 'expense_request:view';
-
 /**
- * Who may list: `mine` anyone signed in (their own requests); with an entity, `expense_request:view`
- * on it (a super-admin lists any entity's, none for an unknown one); without one,
- * `expense_request:view` somewhere, the rows then those of the entities the user sees.
- */
-async function authorizeList(request: FastifyRequest, query: ListQuery) {
-  const { user, visibility } = await requireVisibility(request);
-  if (query.entity_id !== undefined && query.entity_type === undefined)
-    throw httpError(400, M.unsupportedEntityType);
-  if (!query.mine) {
-    if (query.entity_type !== undefined && query.entity_id !== undefined)
-      await authorize(request, { type: query.entity_type, id: query.entity_id }, VIEW, {
-        unless: (u) => u.isSuperAdmin,
-      });
-    else {
-      await authorize(request, ANYWHERE, VIEW);
-      // without an entity: the entities where the user holds the permission, not all they see (issue 17)
-      return {
-        userId: user.userId,
-        visibility: await permittedVisibility(request.server.deps.db, user, visibility, VIEW),
-      };
-    }
-  }
-  return { userId: user.userId, visibility };
-}
-
-/**
- * Four eyes (issue 17, finding 2): the creator of a request does not approve it, nor validate it while
- * that approves it too (from 'approval_pending' or 'rejected'); a super-admin may.
- */
-function assertFourEyes(user: SessionUser, facts: RequestFacts, action: 'approved' | 'validated'): void {
-  if (user.isSuperAdmin || user.userId !== facts.created_by) return;
-  if (action === 'approved' || facts.status === 'approval_pending' || facts.status === 'rejected')
-    throw httpError(403, SECURITY_MESSAGES.ownRequestApproval);
-}
-
-/** A write on a request that `codes` on its entity allow (`creator`: its creator too). */
-function guard(
-  request: FastifyRequest,
-  codes: string | string[],
-  options: { creator?: boolean } = {},
-): RequestGuard {
-  return (facts, tx) =>
-    authorize(request, requestEntity(facts), codes, {
-      db: tx,
-      unless: options.creator ? isCreator(facts) : undefined,
-    });
-}
-
-/**
- * Routes of the 'expenses' feature (issue 4, docs/features/expenses.md, contract/expenses.ts): expense
- * requests, their lines and payments, attachments, the add-expense lookups and the fixed assets.
+ * Routes of the 'expenses' feature (docs/features/expenses.md, contract/expenses.ts): expense requests,
+ * their lines and payments, attachments and the add-expense lookups. Who may do what: policy.ts.
  */
 export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app.deps;
+  const { db } = app.deps;
 
   // ---------------------------------------------------------------- requests
 
@@ -135,13 +59,16 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
           '`status`, `from_date`/`to_date` (date de la dépense), `search` (titre, description, numéro), ' +
           "`mine=true` (les demandes créées par l'utilisateur, /mes-requetes). Sans entité : les entités visibles.",
         querystring: expenseRequestListQuerySchema,
-        response: { 200: expenseRequestListSchema, ...errors },
+        response: { 200: expenseRequestListSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
-      const scope = await authorizeList(request, request.query);
+      const gate = await gateOf(request);
+      const reach = await authorizeRequestList(gate, request.query);
+      const { visibility } = await authorizeScope(request, reach === 'permitted' ? READ : undefined);
+      const where = listCondition(request.query, { userId: gate.actor.userId, visibility });
       const { page, limit } = request.query;
-      const { data, total } = await listRequests(db, listCondition(request.query, scope), page, limit);
+      const { data, total } = await listRequests(db, where, page, limit);
       return { data, meta: { total, page, limit } };
     },
   );
@@ -153,12 +80,15 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Totaux des demandes de dépense (mêmes filtres que la liste)',
         querystring: expenseRequestBalanceQuerySchema,
-        response: { 200: expenseRequestBalanceAnswerSchema, ...errors },
+        response: { 200: expenseRequestBalanceAnswerSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
-      const scope = await authorizeList(request, request.query);
-      return { data: await requestBalance(db, listCondition(request.query, scope)) };
+      const gate = await gateOf(request);
+      const reach = await authorizeRequestList(gate, request.query);
+      const { visibility } = await authorizeScope(request, reach === 'permitted' ? READ : undefined);
+      const where = listCondition(request.query, { userId: gate.actor.userId, visibility });
+      return { data: await requestBalance(db, where) };
     },
   );
 
@@ -169,12 +99,12 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "Détail d'une demande de dépense (lignes, paiements, pièces jointes)",
         params: idParamSchema,
-        response: { 200: expenseRequestAnswerSchema, ...errors },
+        response: { 200: expenseRequestAnswerSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
       const facts = await loadRequestFacts(db, request.params.id);
-      await authorize(request, requestEntity(facts), VIEW, { unless: isCreator(facts) });
+      await authorize(request, requestEntity(facts), READ, { unless: isCreator(facts) });
       return { data: await loadRequestDetail(db, facts.id) };
     },
   );
@@ -186,12 +116,12 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "Pièces jointes d'une demande de dépense",
         params: idParamSchema,
-        response: { 200: attachmentListAnswerSchema, ...errors },
+        response: { 200: attachmentListAnswerSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
       const facts = await loadRequestFacts(db, request.params.id);
-      await authorize(request, requestEntity(facts), VIEW, { unless: isCreator(facts) });
+      await authorize(request, requestEntity(facts), READ, { unless: isCreator(facts) });
       return { data: await loadAttachments(db, facts.id) };
     },
   );
@@ -206,18 +136,14 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
           "Créée en attente d'approbation avec ses lignes, `expense_request:create` sur l'entité. " +
           'En-tête `Idempotency-Key` accepté : un double envoi crée une seule demande.',
         body: createExpenseRequestBodySchema,
-        response: { 201: createdAnswerSchema, ...writeErrors },
+        response: { 201: createdAnswerSchema, ...MONEY_WRITE_ERRORS },
       },
     },
     async (request, reply) => {
       const body = request.body;
-      const user = await authorize(
-        request,
-        { type: body.entity_type, id: body.entity_id },
-        'expense_request:create',
-      );
-      const actor = { userId: user.userId, ip: request.ip };
-      return idempotentWrite(request, reply, user.userId, async (tx) => ({
+      const entity = { type: body.entity_type, id: body.entity_id };
+      const actor = await authorize(request, entity, 'expense_request:create');
+      return idempotentWrite(request, reply, actor.userId, async (tx) => ({
         status: 201,
         body: { data: { id: await createRequest(tx, actor, body) } },
       }));
@@ -233,27 +159,21 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Seul son créateur, tant qu'elle n'est ni approuvée, ni payée, ni vérifiée. Ses lignes et pièces jointes partent avec elle.",
         params: idParamSchema,
-        response: { 200: messageAnswerSchema, ...writeErrors },
+        response: { 200: messageAnswerSchema, ...MONEY_WRITE_ERRORS },
       },
     },
     async (request) => {
-      const actor = await actorOf(request);
-      await deleteRequest(db, config.dataDir, actor, request.params.id, async (facts, tx) => {
-        // whoever may read it learns why they may not delete it
-        await authorize(request, requestEntity(facts), VIEW, { db: tx, unless: isCreator(facts) });
-        if (facts.created_by !== actor.userId) throw httpError(403, M.deleteCreatorOnly);
-      });
+      await deleteRequest(db, await gateOf(request), request.params.id);
       return { message: M.deleted };
     },
   );
 
-  /** The status calls: the service's rule and change, on `codes` of the request's entity. */
+  /** The status calls: the service's permission, rules and change on the locked request. */
   const transition = (
     action: StatusAction,
     summary: string,
     description: string,
     bodySchema: typeof expenseRequestActionBodySchema | typeof rejectExpenseRequestBodySchema,
-    codes: string,
   ) =>
     app.put(
       `/expense-requests/:id/${action}`,
@@ -264,22 +184,13 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
           description,
           params: idParamSchema,
           body: bodySchema,
-          response: { 200: expenseRequestAnswerSchema, ...writeErrors },
+          response: { 200: expenseRequestAnswerSchema, ...MONEY_WRITE_ERRORS },
         },
       },
       async (request) => {
-        const actor = await actorOf(request);
         const body = request.body;
         const reason = (body && 'reason' in body ? body.reason : null) ?? null;
-        const allowed = guard(request, codes);
-        const check: RequestGuard =
-          action === 'approved' || action === 'validated'
-            ? async (facts, tx) => {
-                const user = (await allowed(facts, tx)) as SessionUser;
-                assertFourEyes(user, facts, action);
-              }
-            : allowed;
-        await changeStatus(db, actor, request.params.id, action, reason, check);
+        await changeStatus(db, await gateOf(request), request.params.id, action, reason);
         return { data: await loadRequestDetail(db, request.params.id) };
       },
     );
@@ -289,7 +200,6 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
     'Approuver une demande de dépense',
     "`expense:approve` sur l'entité (ou `expense_request:manage`) ; depuis « en attente » ou « rejetée ».",
     expenseRequestActionBodySchema,
-    'expense:approve',
   );
 
   transition(
@@ -299,7 +209,6 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       'approbation) ou « approuvée ». Une demande approuvée dont toutes les lignes non annulées sont payées ' +
       'devient validée d’elle-même.',
     expenseRequestActionBodySchema,
-    'expense:validate',
   );
 
   transition(
@@ -308,7 +217,6 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
     "`expense:approve` sur l'entité (ou `expense_request:manage`) ; une demande en attente, ou approuvée " +
       'sans aucun paiement. Ses lignes redeviennent modifiables.',
     rejectExpenseRequestBodySchema,
-    'expense:approve',
   );
 
   transition(
@@ -317,7 +225,6 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
     "`expense_request:validate` sur l'entité (trésoriers, comptable externe de l'église, ou " +
       '`expense_request:manage`) ; une demande approuvée ou validée. Plus rien ne change ensuite.',
     expenseRequestActionBodySchema,
-    'expense_request:validate',
   );
 
   // ---------------------------------------------------------------- lines
@@ -329,12 +236,12 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "Lignes d'une demande de dépense",
         querystring: expenseLineListQuerySchema,
-        response: { 200: expenseLineListAnswerSchema, ...errors },
+        response: { 200: expenseLineListAnswerSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
       const facts = await loadRequestFacts(db, request.query.expense_request_id);
-      await authorize(request, requestEntity(facts), VIEW, { unless: isCreator(facts) });
+      await authorize(request, requestEntity(facts), READ, { unless: isCreator(facts) });
       return { data: await loadRequestLines(db, facts.id) };
     },
   );
@@ -346,12 +253,12 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "Détail d'une ligne de dépense et de ses paiements",
         params: idParamSchema,
-        response: { 200: expenseLineDetailAnswerSchema, ...errors },
+        response: { 200: expenseLineDetailAnswerSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
       const { facts } = await loadLineFacts(db, request.params.id);
-      await authorize(request, requestEntity(facts), VIEW, { unless: isCreator(facts) });
+      await authorize(request, requestEntity(facts), READ, { unless: isCreator(facts) });
       return { data: await lineDetail(db, request.params.id, facts) };
     },
   );
@@ -365,19 +272,12 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Tant que la demande est en attente d'approbation ou rejetée ; son créateur, ou `expense:create` sur l'entité.",
         body: addExpenseLineBodySchema,
-        response: { 201: expenseLineAnswerSchema, ...lineWriteErrors },
+        response: { 201: expenseLineAnswerSchema, ...WRITE_ERRORS },
       },
     },
     async (request, reply) => {
       const { expense_request_id: requestId, ...line } = request.body;
-      const actor = await actorOf(request);
-      const id = await addLine(
-        db,
-        actor,
-        requestId,
-        line,
-        guard(request, 'expense:create', { creator: true }),
-      );
+      const id = await addLine(db, await gateOf(request), requestId, line);
       reply.code(201);
       return { data: (await loadLine(db, id))! };
     },
@@ -393,18 +293,11 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
           "Avant l'approbation seulement ; le créateur de la demande, ou `expense:update` sur l'entité.",
         params: idParamSchema,
         body: expenseLineBodySchema,
-        response: { 200: expenseLineAnswerSchema, ...lineWriteErrors },
+        response: { 200: expenseLineAnswerSchema, ...WRITE_ERRORS },
       },
     },
     async (request) => {
-      const actor = await actorOf(request);
-      await editLine(
-        db,
-        actor,
-        request.params.id,
-        request.body,
-        guard(request, 'expense:update', { creator: true }),
-      );
+      await editLine(db, await gateOf(request), request.params.id, request.body);
       return { data: (await loadLine(db, request.params.id))! };
     },
   );
@@ -418,17 +311,11 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Avant l'approbation seulement, jamais la dernière ligne ; le créateur de la demande, ou `expense:update` / `expense:delete`.",
         params: idParamSchema,
-        response: { 200: messageAnswerSchema, ...lineWriteErrors },
+        response: { 200: messageAnswerSchema, ...WRITE_ERRORS },
       },
     },
     async (request) => {
-      const actor = await actorOf(request);
-      await deleteLine(
-        db,
-        actor,
-        request.params.id,
-        guard(request, ['expense:update', 'expense:delete'], { creator: true }),
-      );
+      await deleteLine(db, await gateOf(request), request.params.id);
       return { message: M.lineDeletedServer };
     },
   );
@@ -444,12 +331,11 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
           'Une ligne déjà payée, même en partie, ne peut pas être annulée (409).',
         params: idParamSchema,
         body: cancelExpenseLineBodySchema,
-        response: { 200: expenseLineAnswerSchema, ...lineWriteErrors },
+        response: { 200: expenseLineAnswerSchema, ...WRITE_ERRORS },
       },
     },
     async (request) => {
-      const actor = await actorOf(request);
-      await cancelLine(db, actor, request.params.id, guard(request, 'expense:cancel'));
+      await cancelLine(db, await gateOf(request), request.params.id);
       return { data: (await loadLine(db, request.params.id))! };
     },
   );
@@ -470,22 +356,19 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
           'payer, ni sur une ligne annulée, ni après vérification. La même clé rejoue la première réponse.',
         params: idParamSchema,
         body: paymentBodySchema,
-        response: { 201: paymentAnswerSchema, ...writeErrors },
+        response: { 201: paymentAnswerSchema, ...MONEY_WRITE_ERRORS },
       },
     },
     async (request, reply) => {
-      const actor = await actorOf(request);
-      // a replay answers before the guard, as the first answer was given
-      return idempotentWrite(request, reply, actor.userId, async (tx) => ({
+      const gate = await gateOf(request);
+      // a replay answers before the permission is asked, as the first answer was given
+      return idempotentWrite(request, reply, gate.actor.userId, async (tx) => ({
         status: 201,
-        body: {
-          data: await payLine(tx, actor, request.params.id, request.body, guard(request, 'expense:validate')),
-        },
+        body: { data: await payLine(tx, gate, request.params.id, request.body) },
       }));
     },
   );
 
   await app.register(attachmentRoutes);
   await app.register(lookupRoutes);
-  await app.register(fixedAssetRoutes);
 };

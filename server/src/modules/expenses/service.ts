@@ -14,39 +14,12 @@ import {
   type FinanceEntityType,
 } from '../../db/schema/finance';
 import { httpError } from '../../http/errors';
-import { nationalOfficeOf } from '../accounts';
+import { assertAccountOfEntity, nationalOfficeOf } from '../accounts';
 
 const M = EXPENSE_MESSAGES;
 
 export function financeEntity(type: ExpenseEntityType): FinanceEntityType {
   return EXPENSE_TO_FINANCE_ENTITY[type];
-}
-
-/** An account of a category in `categories` the entity may use (the denomination's or its own), else 400. */
-export async function assertAccountOfEntity(
-  db: Db,
-  accountId: number,
-  categories: readonly string[],
-  entity: FinanceEntityType,
-  entityId: number,
-  message: string,
-): Promise<{ id: number; name: string; category: string; journal_type: string | null }> {
-  const names = `{${categories.map((c) => `"${c}"`).join(',')}}`;
-  // the entity's own exclusions and those of its national office ('comptes interdits', issue 15)
-  const officeId = await nationalOfficeOf(db, entity, entityId);
-  const row = await queryOne<{ id: number; name: string; category: string; journal_type: string | null }>(
-    db,
-    sql`select a.id, a.name, c.name as category, a.journal_type
-        from operation_accounts a join operation_account_categories c on c.id = a.category_id
-        where a.id = ${accountId} and a.active and c.name = any(${names}::text[])
-          and (a.entity_type is null or (a.entity_type = ${entity} and a.entity_id = ${entityId}))
-          and not exists (select 1 from operation_account_exclusions x
-                          where x.operation_account_id = a.id
-                            and ((x.entity_type = ${entity} and x.entity_id = ${entityId})
-                              or (x.entity_type = 'national_office' and x.entity_id = ${officeId}::int)))`,
-  );
-  if (!row) throw httpError(400, message);
-  return row;
 }
 
 export function assertExpenseAccount(db: Db, accountId: number, type: ExpenseEntityType, entityId: number) {

@@ -1,3 +1,2 @@
 // The module's public entry (decision 0038): what app.ts and the other modules use.
 export { faithfulRoutes } from './routes';
-export { searchCondition } from './service';

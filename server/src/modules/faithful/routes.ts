@@ -3,7 +3,7 @@ import { uploadReadError } from '../../http/security';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, idParamSchema, listQuerySchema } from '../../../../contract/common';
+import { idParamSchema, listQuerySchema } from '../../../../contract/common';
 import {
   createFaithfulBodySchema,
   createTransferAnswerSchema,
@@ -22,12 +22,19 @@ import {
   userAnswerSchema,
   userSearchQuerySchema,
 } from '../../../../contract/faithful';
-import { ANYWHERE, authorize, authorizeVisible } from '../../http/authorize';
-import { requireUser, requireVisibility } from '../../http/context';
-import { permittedVisibility } from '../../permissions/permitted';
+import { errorAnswers, READ_ERRORS, WRITE_ERRORS } from '../../http/answers';
+import {
+  ANYWHERE,
+  authorize,
+  authorizeScope,
+  authorizeSignedIn,
+  authorizeVisible,
+  gateOf,
+} from '../../http/authorize';
 import { httpError } from '../../http/errors';
 import { IMPORT_MESSAGES, runImport } from './import';
-import { assertUserVisible, churchRef, getUser, listFaithful, searchUsers } from './service';
+import { CREATE_CODES, READ_CODES, SEARCH_CODES, UPDATE_CODES } from './policy';
+import { churchRef, getUser, listFaithful, readPerson, searchUsers } from './service';
 import {
   decideTransfer,
   getTransfer,
@@ -35,26 +42,9 @@ import {
   requestTransfers,
   transferDestinations,
   transferSource,
-  visibleTransferChurches,
 } from './transfers';
 import { createFaithful, updateFaithful } from './writes';
-
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
-const writeErrors = { ...errors, 409: errorSchema };
-
-/** Codes that let a user read the faithful (the forms' people search also serves contribution entry). */
-const READ_CODES = ['user:view', 'member:view'];
-const SEARCH_CODES = [...READ_CODES, 'contribution:create', 'member:create', 'member:manage'];
-const CREATE_CODES = ['user:create', 'member:create'];
-const UPDATE_CODES = ['user:update', 'member:update'];
-
-/**
- * The entity of a call on a person already found visible (assertUserVisible: themselves, their church,
- * or a group where they hold a role): their church, or anywhere for an official without one.
- */
-function churchOf(target: { church_id: number | null }) {
-  return target.church_id !== null ? { type: 'church', id: target.church_id } : ANYWHERE;
-}
+import { cleanFileName } from '../attachments';
 
 /** The import's multipart form: the file, and `church_id` / `mode` (also accepted in the query). */
 async function readImportForm(
@@ -68,7 +58,7 @@ async function readImportForm(
       if (part.type === 'file') {
         const buffer = await part.toBuffer();
         if (part.file.truncated) throw httpError(413, IMPORT_MESSAGES.tooLarge);
-        file = { filename: part.filename ?? '', buffer };
+        file = { filename: cleanFileName(part.filename), buffer };
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
@@ -77,7 +67,7 @@ async function readImportForm(
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw httpError(413, IMPORT_MESSAGES.tooLarge);
     if (code && code.startsWith('FST_')) throw httpError(400, IMPORT_MESSAGES.unreadable);
-    // a truncated or malformed body: 400 in French, never a 500 (issue 17)
+    // a truncated or malformed body: 400 in French, never a 500 (decision 0014, section 4)
     throw uploadReadError(error);
   }
   if (!file || file.buffer.length === 0) throw httpError(400, IMPORT_MESSAGES.noFile);
@@ -114,17 +104,16 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Recherche des formulaires (contributeur, membre à ajouter) : nom, prénom, téléphone, email ou matricule. `role=faithful` : seulement les personnes rattachées à une église visible ; sinon aussi les responsables des groupes visibles. Permission `user:view`, `member:view`, `contribution:create`, `member:create` ou `member:manage` quelque part.',
         querystring: userSearchQuerySchema,
-        response: { 200: faithfulListSchema, ...errors },
+        response: { 200: faithfulListSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
-      const { user, visibility } = await requireVisibility(request);
       await authorize(request, ANYWHERE, SEARCH_CODES);
       if (request.query.church_id !== undefined)
         await authorizeVisible(request, { type: 'church', id: request.query.church_id });
-      // the people of the groups where the user holds one of the codes, not all they see (issue 17)
-      const permitted = await permittedVisibility(db, user, visibility, SEARCH_CODES);
-      return searchUsers(db, permitted, user.userId, request.query);
+      // the people of the groups where the user holds one of the codes, not all they see (decision 0027)
+      const { actor, visibility } = await authorizeScope(request, SEARCH_CODES);
+      return searchUsers(db, visibility, actor.userId, request.query);
     },
   );
 
@@ -138,13 +127,13 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
           'GET /users/faithful?entity_type=REGION&entity_id={id} sous le nom que SPEC.md lui donne : mêmes options (search, page, limit), même réponse. Permission `user:view` (ou `member:view`) sur la région.',
         params: idParamSchema,
         querystring: listQuerySchema,
-        response: { 200: faithfulListSchema, ...errors },
+        response: { 200: faithfulListSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
       const target = { type: 'REGION' as const, id: request.params.id };
       await authorize(request, target, READ_CODES);
-      const { visibility } = await requireVisibility(request);
+      const { visibility } = await authorizeScope(request);
       return listFaithful(db, visibility, target, request.query);
     },
   );
@@ -158,26 +147,25 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Sans entité : tous les fidèles visibles. Recherche sur prénom, nom, téléphone, email et matricule (chaque mot doit apparaître). Tri par nom, prénom. Permission `user:view` (ou `member:view`) sur l'entité.",
         querystring: faithfulListQuerySchema,
-        response: { 200: faithfulListSchema, ...errors },
+        response: { 200: faithfulListSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
       const { entity_type: type, entity_id: id } = request.query;
       if ((type === undefined) !== (id === undefined)) {
-        await requireUser(request);
+        await authorizeSignedIn(request);
         throw httpError(400, "Indiquez le type d'entité et l'entité ensemble.");
       }
       // authorize first: the session, the visibility and the check in one statement (decision 0015)
       if (type !== undefined && id !== undefined) {
         await authorize(request, { type, id }, READ_CODES);
-        const { visibility } = await requireVisibility(request);
+        const { visibility } = await authorizeScope(request);
         return listFaithful(db, visibility, { type, id }, request.query);
       }
-      const user = await authorize(request, ANYWHERE, READ_CODES);
-      const { visibility } = await requireVisibility(request);
-      // without an entity: the churches where the user holds the permission (issue 17)
-      const permitted = await permittedVisibility(db, user, visibility, READ_CODES);
-      return listFaithful(db, permitted, { type: 'all' }, request.query);
+      await authorize(request, ANYWHERE, READ_CODES);
+      // without an entity: the churches where the user holds the permission (decision 0027)
+      const { visibility } = await authorizeScope(request, READ_CODES);
+      return listFaithful(db, visibility, { type: 'all' }, request.query);
     },
   );
 
@@ -190,17 +178,12 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Rôles, groupes, église et sa hiérarchie, transferts. Soi-même, ou une personne visible avec `user:view` / `member:view` sur son église (ou quelque part pour un responsable sans église).',
         params: idParamSchema,
-        response: { 200: userAnswerSchema, ...errors },
+        response: { 200: userAnswerSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
-      const { user, visibility } = await requireVisibility(request);
-      const target = await assertUserVisible(db, visibility, user.userId, request.params.id);
-      await authorize(request, churchOf(target), [...READ_CODES, 'contribution:view'], {
-        visibilityChecked: true,
-        unless: (self) => self.userId === target.id,
-      });
-      return { data: await getUser(db, target.id) };
+      const { visibility } = await authorizeScope(request);
+      return { data: await readPerson(db, await gateOf(request), visibility, request.params.id) };
     },
   );
 
@@ -215,12 +198,12 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Prénom et nom requis ; téléphone, email et matricule uniques (409 en français). Sans matricule, `MAT-{id}` est attribué. Permission `user:create` (ou `member:create`) sur l'église.",
         body: createFaithfulBodySchema,
-        response: { 201: userAnswerSchema, ...writeErrors },
+        response: { 201: userAnswerSchema, ...WRITE_ERRORS },
       },
     },
     async (request, reply) => {
-      const user = await authorize(request, { type: 'church', id: request.body.church_id }, CREATE_CODES);
-      const id = await createFaithful(db, { userId: user.userId, ip: request.ip }, request.body);
+      const actor = await authorize(request, { type: 'church', id: request.body.church_id }, CREATE_CODES);
+      const id = await createFaithful(db, actor, request.body);
       return reply.status(201).send({ data: await getUser(db, id) });
     },
   );
@@ -235,15 +218,13 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
           "Champs de la personne (l'église change par un transfert). Permission `user:update` (ou `member:update`) sur l'église du fidèle.",
         params: idParamSchema,
         body: updateFaithfulBodySchema,
-        response: { 200: userAnswerSchema, ...writeErrors },
+        response: { 200: userAnswerSchema, ...WRITE_ERRORS },
       },
     },
     async (request) => {
-      const { user, visibility } = await requireVisibility(request);
-      const target = await assertUserVisible(db, visibility, user.userId, request.params.id);
-      await authorize(request, churchOf(target), UPDATE_CODES, { visibilityChecked: true });
-      await updateFaithful(db, { userId: user.userId, ip: request.ip }, target.id, request.body);
-      return { data: await getUser(db, target.id) };
+      const { visibility } = await authorizeScope(request);
+      const id = await updateFaithful(db, await gateOf(request), visibility, request.params.id, request.body);
+      return { data: await getUser(db, id) };
     },
   );
 
@@ -267,21 +248,20 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: importReportSchema,
           201: importReportSchema,
-          413: errorSchema,
           422: importRejectedSchema,
-          ...writeErrors,
+          ...errorAnswers(413),
+          ...WRITE_ERRORS,
         },
       },
     },
     async (request, reply) => {
-      await requireUser(request);
+      await authorizeSignedIn(request);
       const form = await readImportForm(request);
       const churchId = request.query.church_id ?? form.churchId;
       if (churchId === undefined) throw httpError(400, "L'église est requise.");
       const dryRun = request.query.dry_run ?? form.mode !== 'import';
-      const user = await authorize(request, { type: 'church', id: churchId }, CREATE_CODES);
+      const actor = await authorize(request, { type: 'church', id: churchId }, CREATE_CODES);
       const church = await churchRef(db, churchId);
-      const actor = { userId: user.userId, ip: request.ip };
       const result = await runImport(db, actor, church, form.file, dryRun);
       if (result.status === 422) {
         return reply
@@ -303,19 +283,19 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Ceux des églises visibles (ou de `church_id`), en attente d'abord. Permission `user:view` (ou `member:view`).",
         querystring: transferListQuerySchema,
-        response: { 200: faithfulTransferListSchema, ...errors },
+        response: { 200: faithfulTransferListSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
-      const { visibility } = await requireVisibility(request);
       const churchId = request.query.church_id;
-      const user = await authorize(
+      await authorize(
         request,
         churchId !== undefined ? { type: 'church', id: churchId } : ANYWHERE,
         READ_CODES,
       );
-      // the transfers of the churches where the user holds the permission (issue 17)
-      return listTransfers(db, await permittedVisibility(db, user, visibility, READ_CODES), request.query);
+      // the transfers of the churches where the user holds the permission (decision 0027)
+      const { visibility } = await authorizeScope(request, READ_CODES);
+      return listTransfers(db, visibility, request.query);
     },
   );
 
@@ -328,7 +308,7 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Toutes les églises (nom et section), recherchées. Permission `user:update` quelque part.',
         querystring: listQuerySchema.pick({ search: true, limit: true }),
-        response: { 200: transferDestinationListSchema, ...errors },
+        response: { 200: transferDestinationListSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
@@ -346,14 +326,14 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Les fidèles doivent être d'une même église (l'église d'origine), sans transfert en attente. Le transfert reste en attente jusqu'à la décision de l'église d'accueil. Permission `user:update` (ou `member:update`) sur l'église d'origine.",
         body: createTransferBodySchema,
-        response: { 201: createTransferAnswerSchema, ...writeErrors },
+        response: { 201: createTransferAnswerSchema, ...WRITE_ERRORS },
       },
     },
     async (request, reply) => {
-      await requireUser(request);
+      await authorizeSignedIn(request);
       const source = await transferSource(db, request.body.user_ids);
-      const user = await authorize(request, { type: 'church', id: source.fromChurchId }, UPDATE_CODES);
-      const data = await requestTransfers(db, { userId: user.userId, ip: request.ip }, source, {
+      const actor = await authorize(request, { type: 'church', id: source.fromChurchId }, UPDATE_CODES);
+      const data = await requestTransfers(db, actor, source, {
         userIds: request.body.user_ids,
         toChurchId: request.body.to_church_id,
         reason: request.body.reason ?? null,
@@ -379,16 +359,12 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
               ? "Permission `user:update` (ou `member:update`) sur l'église d'accueil. À l'acceptation, le fidèle change d'église ; ses contributions restent à l'église où elles ont été faites."
               : "Permission `user:update` (ou `member:update`) sur l'église d'origine.",
           params: transferIdParams,
-          response: { 200: faithfulTransferAnswerSchema, ...writeErrors },
+          response: { 200: faithfulTransferAnswerSchema, ...WRITE_ERRORS },
         },
       },
       async (request) => {
-        const { visibility } = await requireVisibility(request);
-        const churches = await visibleTransferChurches(db, visibility, request.params.id);
-        const church = { type: 'church', id: side === 'to' ? churches.to : churches.from };
-        // seen from either church: the deciding one's permission is asked without seeing it
-        const user = await authorize(request, church, UPDATE_CODES, { visibilityChecked: true });
-        await decideTransfer(db, { userId: user.userId, ip: request.ip }, request.params.id, decision);
+        const { visibility } = await authorizeScope(request);
+        await decideTransfer(db, await gateOf(request), visibility, request.params.id, decision);
         return { data: await getTransfer(db, request.params.id) };
       },
     );

@@ -3,42 +3,13 @@ import type { EntityRef, ListMeta } from '../../../../contract/common';
 import { FAITHFUL_MESSAGES, type FaithfulSummary, type UserDetail } from '../../../../contract/faithful';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
+import { userSearchCondition } from '../../db/search';
+import type { Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
 import { intArray, type Visibility } from '../../permissions/visibility';
+import { assertMayReadPerson } from './policy';
 
 export type Page = { search?: string; page: number; limit: number };
-
-/**
- * The text searched by the lists: one lower-cased string per user. The migration 0003 builds a trigram
- * GIN index on exactly this expression when pg_trgm exists (PostgreSQL); the query must repeat it
- * verbatim (same literals, no parameters) for the planner to use the index.
- */
-export const SEARCH_EXPRESSION = sql.raw(
-  `lower(u.firstname || ' ' || u.lastname || ' ' || coalesce(u.phone, '') || ' ' || coalesce(u.email, '') || ' ' || coalesce(u.registration_number, ''))`,
-);
-
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, '\\$&');
-}
-
-/**
- * Every word of the search must appear somewhere (name, phone, email or matricule); a search made of
- * digits, spaces, dots and dashes is also tried as one phone number ('07 01 02' finds '+2250701020304').
- */
-export function searchCondition(search: string | undefined): SQL {
-  const text = (search ?? '').trim().toLowerCase();
-  if (!text) return sql`true`;
-  const words = text.split(/\s+/).filter(Boolean).slice(0, 6);
-  const all = sql.join(
-    words.map((word) => sql`${SEARCH_EXPRESSION} like ${`%${escapeLike(word)}%`}`),
-    sql` and `,
-  );
-  if (words.length > 1 && /^[+\d\s.\-()]+$/.test(text)) {
-    const digits = text.replace(/[\s.\-()]/g, '');
-    return sql`((${all}) or ${SEARCH_EXPRESSION} like ${`%${escapeLike(digits)}%`})`;
-  }
-  return all;
-}
 
 export type LevelFilter =
   { type: 'all' } | { type: 'NATIONAL_OFFICE' | 'REGION' | 'SECTION' | 'CHURCH'; id: number };
@@ -104,7 +75,7 @@ export async function listFaithful(
   level: LevelFilter,
   page: Page,
 ): Promise<{ data: FaithfulSummary[]; meta: ListMeta }> {
-  const where = sql`${churchCondition(visibility, level)} and ${searchCondition(page.search)}`;
+  const where = sql`${churchCondition(visibility, level)} and ${userSearchCondition(page.search)}`;
   const offset = (page.page - 1) * page.limit;
   const columns = sql`u.id, u.firstname, u.lastname, u.phone, u.registration_number, u.email, u.gender,
     u.church_id, u.created_at`;
@@ -183,7 +154,19 @@ type DetailRow = SummaryRow & {
   }[];
 };
 
-/** GET /users/{id}: one query for the user, their church's hierarchy, roles, groups and transfers. */
+/** GET /users/{id}: a person the user sees (404, 403) and may read (policy.ts), with getUser. */
+export async function readPerson(
+  db: Db,
+  gate: Gate,
+  visibility: Visibility,
+  id: number,
+): Promise<UserDetail> {
+  const person = await assertUserVisible(db, visibility, gate.actor.userId, id);
+  await assertMayReadPerson(gate, person);
+  return getUser(db, person.id);
+}
+
+/** One query for the user, their church's hierarchy, roles, groups and transfers. */
 export async function getUser(db: Db, id: number): Promise<UserDetail> {
   const row = await queryOne<DetailRow>(
     db,
@@ -267,7 +250,7 @@ export async function searchUsers(
       query,
     );
   }
-  const where = sql`u.active and ${userVisibleCondition(visibility, selfId)} and ${searchCondition(query.search)}`;
+  const where = sql`u.active and ${userVisibleCondition(visibility, selfId)} and ${userSearchCondition(query.search)}`;
   const offset = (query.page - 1) * query.limit;
   const [rows, count] = await Promise.all([
     queryRows<SummaryRow>(

@@ -1,15 +1,17 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ListMeta } from '../../../../contract/common';
 import type { FaithfulTransfer } from '../../../../contract/faithful';
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
 import { faithfulTransfers } from '../../db/schema/core';
-import { transferRequested } from '../notifications';
+import { likePattern } from '../../db/search';
+import type { Actor, Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
 import { intArray, type Visibility } from '../../permissions/visibility';
+import { transferRequested } from '../notifications';
+import { assertMayDecide, seesTransfer, type TransferDecision } from './policy';
 import { churchRef } from './service';
-import type { Actor } from './writes';
 
 export const TRANSFER_ERRORS = {
   notFound: 'Transfert introuvable.',
@@ -88,9 +90,8 @@ export async function listTransfers(
   if (query.church_id !== undefined) conditions.push(sql`${column} = ${query.church_id}`);
   if (query.status) conditions.push(sql`t.status = ${query.status}`);
   if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
     conditions.push(
-      sql`(u.firstname || ' ' || u.lastname || ' ' || coalesce(u.registration_number, '')) ilike ${pattern}`,
+      sql`(u.firstname || ' ' || u.lastname || ' ' || coalesce(u.registration_number, '')) ilike ${likePattern(query.search)}`,
     );
   }
   const where = sql.join(conditions, sql` and `);
@@ -216,14 +217,18 @@ async function createTransfers(
 
 /**
  * Accept (the faithful's church becomes the receiving one; their contributions stay with the church
- * where they were made) or reject / cancel. The row is locked so two decisions cannot both apply.
+ * where they were made) or reject / cancel. The row is locked so two decisions cannot both apply; the
+ * transfer must be seen from one of its churches (404 otherwise, as an unknown one), and the deciding
+ * church's permission is asked on the locked row (policy.ts).
  */
 export async function decideTransfer(
   db: Db,
-  actor: Actor,
+  gate: Gate,
+  visibility: Visibility,
   id: number,
-  decision: 'accepted' | 'rejected' | 'cancelled',
+  decision: TransferDecision,
 ): Promise<void> {
+  const { actor } = gate;
   await db.transaction(async (tx) => {
     const row = await queryOne<{
       status: string;
@@ -234,7 +239,8 @@ export async function decideTransfer(
       tx,
       sql`select status, user_id, from_church_id, to_church_id from faithful_transfers where id = ${id} for update`,
     );
-    if (!row) throw httpError(404, TRANSFER_ERRORS.notFound);
+    if (!row || !seesTransfer(visibility, row)) throw httpError(404, TRANSFER_ERRORS.notFound);
+    await assertMayDecide(gate, row, decision, { db: tx });
     if (row.status !== 'pending') throw httpError(409, TRANSFER_ERRORS.alreadyDecided);
     if (decision === 'accepted') {
       const moved = await queryOne<{ id: number }>(
@@ -257,32 +263,13 @@ export async function decideTransfer(
   });
 }
 
-/**
- * The churches of a transfer the user may see from either side (a 404 otherwise, as for an unknown
- * one): the receiving church decides, the sending one cancels.
- */
-export async function visibleTransferChurches(
-  db: Db,
-  visibility: Visibility,
-  id: number,
-): Promise<{ from: number; to: number }> {
-  const [row] = await db
-    .select({ from: faithfulTransfers.fromChurchId, to: faithfulTransfers.toChurchId })
-    .from(faithfulTransfers)
-    .where(eq(faithfulTransfers.id, id));
-  if (!row) throw httpError(404, TRANSFER_ERRORS.notFound);
-  if (!visibility.all && !visibility.churchIds.includes(row.from) && !visibility.churchIds.includes(row.to))
-    throw httpError(404, TRANSFER_ERRORS.notFound);
-  return row;
-}
-
 /** Churches that may receive faithful: every church (names only), searched, at most `limit`. */
 export async function transferDestinations(
   db: Db,
   search: string | undefined,
   limit: number,
 ): Promise<{ id: number; name: string; section: { id: number; name: string } }[]> {
-  const pattern = search ? `%${search.replace(/[\\%_]/g, '\\$&')}%` : '%';
+  const pattern = search ? likePattern(search) : '%';
   return queryRows(
     db,
     sql`select c.id, c.name, json_build_object('id', s.id, 'name', s.name) as section

@@ -4,15 +4,17 @@ import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { queryOne } from '../../db/query';
 import { roleAssignments, users } from '../../db/schema/core';
+import type { Actor, Gate } from '../../http/authorize';
+import type { Visibility } from '../../permissions/visibility';
+import { assertMayEditPerson } from './policy';
 import {
+  assertUserVisible,
   assignRegistrationNumbers,
   conflict,
   rethrowUniqueViolation,
   uniquenessErrors,
   type FaithfulFields,
 } from './service';
-
-export type Actor = { userId: number; ip: string };
 
 function columns(fields: FaithfulFields) {
   return {
@@ -92,13 +94,21 @@ export async function createFaithful(
   }
 }
 
-/** PUT /users/{id}: the fields given (absent ones keep their value); the audit keeps what changed. */
+/**
+ * PUT /users/{id}: a person the user sees (404, 403) and may edit (policy.ts); the fields given (absent
+ * ones keep their value); the audit keeps what changed. Answers the person's id.
+ */
 export async function updateFaithful(
   db: Db,
-  actor: Actor,
-  id: number,
+  gate: Gate,
+  visibility: Visibility,
+  personId: number,
   fields: Partial<FaithfulFields> & Pick<FaithfulFields, 'firstname' | 'lastname'>,
-): Promise<void> {
+): Promise<number> {
+  const { actor } = gate;
+  const person = await assertUserVisible(db, visibility, actor.userId, personId);
+  await assertMayEditPerson(gate, person);
+  const { id } = person;
   const errors = await uniquenessErrors(
     db,
     {
@@ -136,4 +146,5 @@ export async function updateFaithful(
   } catch (error) {
     rethrowUniqueViolation(error);
   }
+  return id;
 }

@@ -5,9 +5,10 @@ import { hashPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
 import { users } from '../../db/schema/core';
+import { likePattern } from '../../db/search';
+import type { Actor } from '../../http/authorize';
 import { httpError } from '../../http/errors';
 import { intArray } from '../../permissions/visibility';
-import type { Actor } from './service';
 
 export const ACCOUNTANT_MESSAGES = {
   created: 'Comptable externe créé avec succès.',
@@ -30,12 +31,8 @@ const accountantSelect = sql`
 const isAccountant = sql`exists (select 1 from role_assignments ra join roles r on r.id = ra.role_id
   where ra.user_id = u.id and r.code = 'external-accountant')`;
 
-export function assertSuperAdmin(actor: Actor): void {
-  if (!actor.isSuperAdmin) throw httpError(403, ACCOUNTANT_MESSAGES.superAdminOnly);
-}
-
 export async function listAccountants(db: Db, query: { search?: string; page: number; limit: number }) {
-  const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, '\\$&')}%` : null;
+  const pattern = query.search ? likePattern(query.search) : null;
   const where = sql`${isAccountant} and (${pattern}::text is null or u.firstname ilike ${pattern}
     or u.lastname ilike ${pattern} or u.email ilike ${pattern})`;
   const row = await queryOne<{ total: number; rows: ExternalAccountant[] }>(

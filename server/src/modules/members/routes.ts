@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorSchema, idParamSchema, listQuerySchema } from '../../../../contract/common';
+import { idParamSchema, listQuerySchema } from '../../../../contract/common';
 import {
   addMemberBodySchema,
   createExternalAccountantBodySchema,
@@ -18,14 +18,19 @@ import {
   removeMemberBodySchema,
 } from '../../../../contract/members';
 import { PERMISSIONS } from '../../../../contract/permissions';
-import { GROUP_SCOPES, ROLE_GROUPS, type RoleGroup } from '../../../../contract/roles';
-import { authorize } from '../../http/authorize';
-import { requireUser, requireVisibility } from '../../http/context';
+import { GROUP_SCOPES, ROLE_GROUPS } from '../../../../contract/roles';
+import { READ_ERRORS, WRITE_ERRORS } from '../../http/answers';
+import {
+  authorize,
+  authorizeScope,
+  authorizeSignedIn,
+  authorizeSuperAdmin,
+  gateOf,
+} from '../../http/authorize';
 import { MANAGE_ROLES_CODE_OF } from '../../permissions/manage';
 import * as accountants from './accountants';
 import * as members from './service';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const TAGS = ['Membres'];
 
 const WRITE_RULES =
@@ -33,11 +38,6 @@ const WRITE_RULES =
   'église) peut devenir membre ; un poste déjà occupé est refusé (409) ; nul n’attribue un poste de rang ' +
   'égal ou supérieur au sien. Retrait : permission `role:assign` sur le groupe, mêmes règles de rang. ' +
   'Chaque changement est écrit au journal d’audit.';
-
-/** The group as the entity a call is authorised on. */
-function groupEntity(group: RoleGroup, id: number) {
-  return { type: GROUP_SCOPES[group], id };
-}
 
 const VIEW = 'member:view';
 const mayNotView = { forbidden: members.MEMBER_MESSAGES.noView };
@@ -48,6 +48,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const group of ROLE_GROUPS) {
     const path = `/${GROUP_SEGMENTS[group]}/:id/members`;
+    // the group's level: the entity the calls are authorised on
+    const type = GROUP_SCOPES[group];
 
     app.get(
       path,
@@ -59,11 +61,11 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
             'Les utilisateurs occupant un poste dans ce groupe, avec leurs rôles dans le groupe (et `faithful`) ' +
             'et leurs églises. Permission `member:view` sur le groupe.',
           params: memberParamsSchema,
-          response: { 200: membersAnswerSchema, ...errors },
+          response: { 200: membersAnswerSchema, ...READ_ERRORS },
         },
       },
       async (request) => {
-        await authorize(request, groupEntity(group, request.params.id), VIEW, mayNotView);
+        await authorize(request, { type, id: request.params.id }, VIEW, mayNotView);
         return { data: await members.officeMembers(db, group, request.params.id) };
       },
     );
@@ -77,23 +79,16 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
           description: WRITE_RULES,
           params: memberParamsSchema,
           body: addMemberBodySchema,
-          response: { 201: memberWriteAnswerSchema, ...errors, 409: errorSchema },
+          response: { 201: memberWriteAnswerSchema, ...WRITE_ERRORS },
         },
       },
       async (request, reply) => {
-        const entity = groupEntity(group, request.params.id);
-        await authorize(request, entity, MANAGE_ROLES_CODE_OF[entity.type], {
+        await authorize(request, { type, id: request.params.id }, MANAGE_ROLES_CODE_OF[type], {
           forbidden: members.MEMBER_MESSAGES.cannotAssign,
         });
-        const { user, visibility } = await requireVisibility(request);
-        const data = await members.addMember(
-          db,
-          { ...user, ip: request.ip },
-          visibility,
-          group,
-          request.params.id,
-          request.body,
-        );
+        const { visibility } = await authorizeScope(request);
+        const gate = await gateOf(request);
+        const data = await members.addMember(db, gate, visibility, group, request.params.id, request.body);
         return reply.status(201).send({ message: members.MEMBER_MESSAGES.added, data });
       },
     );
@@ -107,21 +102,14 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
           description: `${WRITE_RULES} Corps : \`user_id\`, \`role_ids\` ou \`remove_all_roles: true\`.`,
           params: memberParamsSchema,
           body: removeMemberBodySchema,
-          response: { 200: messageAnswerSchema, ...errors },
+          response: { 200: messageAnswerSchema, ...READ_ERRORS },
         },
       },
       async (request) => {
-        const entity = groupEntity(group, request.params.id);
-        const user = await authorize(request, entity, PERMISSIONS.ASSIGN_ROLES, {
+        const actor = await authorize(request, { type, id: request.params.id }, PERMISSIONS.ASSIGN_ROLES, {
           forbidden: members.MEMBER_MESSAGES.cannotRemove,
         });
-        const message = await members.removeMember(
-          db,
-          { ...user, ip: request.ip },
-          group,
-          request.params.id,
-          request.body,
-        );
+        const message = await members.removeMember(db, actor, group, request.params.id, request.body);
         return { message };
       },
     );
@@ -138,14 +126,14 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
           'une page (50 par défaut). `role` (president, tresorier, secretaire) garde les titulaires d’un rôle dont ' +
           'le code le contient. Sans `id` : le groupe de ce niveau de l’utilisateur. Permission `member:view`.',
         querystring: groupMembersQuerySchema,
-        response: { 200: groupMembersListSchema, ...errors },
+        response: { 200: groupMembersListSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
       const { group } = request.query;
-      const user = await requireUser(request);
-      const id = request.query.id ?? (await members.ownGroup(db, user, group));
-      await authorize(request, groupEntity(group, id), VIEW, mayNotView);
+      const actor = await authorizeSignedIn(request);
+      const id = request.query.id ?? (await members.ownGroup(db, actor, group));
+      await authorize(request, { type: GROUP_SCOPES[group], id }, VIEW, mayNotView);
       return members.groupMembers(db, { ...request.query, id });
     },
   );
@@ -158,14 +146,14 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Chiffres des membres d’un groupe',
         description: 'Total des membres, et nombre de présidents, trésoriers et secrétaires (codes de rôle).',
         querystring: groupMembersStatsQuerySchema,
-        response: { 200: groupMembersStatsSchema, ...errors },
+        response: { 200: groupMembersStatsSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
       const { group } = request.query;
-      const user = await requireUser(request);
-      const id = request.query.id ?? (await members.ownGroup(db, user, group));
-      await authorize(request, groupEntity(group, id), VIEW, mayNotView);
+      const actor = await authorizeSignedIn(request);
+      const id = request.query.id ?? (await members.ownGroup(db, actor, group));
+      await authorize(request, { type: GROUP_SCOPES[group], id }, VIEW, mayNotView);
       return { data: await members.groupMemberStats(db, { group, id }) };
     },
   );
@@ -178,12 +166,11 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Comptables externes',
         description: 'Super-administrateur. Avec les églises que chacun gère.',
         querystring: listQuerySchema,
-        response: { 200: externalAccountantListSchema, ...errors },
+        response: { 200: externalAccountantListSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
-      const user = await requireUser(request);
-      accountants.assertSuperAdmin({ ...user, ip: request.ip });
+      await authorizeSuperAdmin(request, accountants.ACCOUNTANT_MESSAGES.superAdminOnly);
       return accountants.listAccountants(db, request.query);
     },
   );
@@ -197,13 +184,11 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Super-administrateur. Crée l’utilisateur (rôle `external-accountant`) et les églises qu’il gère.',
         body: createExternalAccountantBodySchema,
-        response: { 201: externalAccountantAnswerSchema, ...errors, 409: errorSchema },
+        response: { 201: externalAccountantAnswerSchema, ...WRITE_ERRORS },
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
-      const actor = { ...user, ip: request.ip };
-      accountants.assertSuperAdmin(actor);
+      const actor = await authorizeSuperAdmin(request, accountants.ACCOUNTANT_MESSAGES.superAdminOnly);
       const data = await accountants.createAccountant(db, actor, request.body);
       return reply.status(201).send({ message: accountants.ACCOUNTANT_MESSAGES.created, data });
     },
@@ -218,13 +203,11 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Super-administrateur. Remplace la liste des églises gérées.',
         params: idParamSchema,
         body: editManagedChurchesBodySchema,
-        response: { 200: externalAccountantAnswerSchema, ...errors },
+        response: { 200: externalAccountantAnswerSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
-      const user = await requireUser(request);
-      const actor = { ...user, ip: request.ip };
-      accountants.assertSuperAdmin(actor);
+      const actor = await authorizeSuperAdmin(request, accountants.ACCOUNTANT_MESSAGES.superAdminOnly);
       const data = await accountants.editManagedChurches(
         db,
         actor,

@@ -5,15 +5,13 @@ import { GROUP_SCOPES, type RoleGroup } from '../../../../contract/roles';
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
-import { searchCondition } from '../faithful';
+import { userSearchCondition } from '../../db/search';
+import type { Actor, Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
-import { grantingCodes, heldPermissions, type PermissionUser } from '../../permissions/check';
-import { SECURITY_MESSAGES } from '../../../../contract/security';
 import type { Level } from '../../permissions/entity';
 import { groupChain, rankOver, visibleUserCondition } from '../../permissions/manage';
 import { intArray, type Visibility } from '../../permissions/visibility';
-
-export type Actor = PermissionUser & { ip: string };
+import { assertNotOwnPosition, assertPositionsGrantable, assertRankedBelow } from './policy';
 
 export const MEMBER_MESSAGES = {
   added: 'Membre ajouté avec succès.',
@@ -131,7 +129,7 @@ export async function officeMembers(db: Db, group: RoleGroup, id: number): Promi
 }
 
 /** The group of the signed-in user at that level (their first role there), for a call without id. */
-export async function ownGroup(db: Db, user: PermissionUser, group: RoleGroup): Promise<number> {
+export async function ownGroup(db: Db, user: Actor, group: RoleGroup): Promise<number> {
   const row = await queryOne<{ group_id: number }>(
     db,
     sql`select ra.group_id from role_assignments ra join roles r on r.id = ra.role_id
@@ -155,7 +153,7 @@ const ROLE_PATTERNS: Record<MemberRoleFilter, string> = {
  * Written for the region page over 100,000 faithful: the few role holders are read first as an id
  * array, so that the page is one scan of users in name order (users_name_idx) that stops after the
  * page, and the count one pass over the area's churches (users_church_idx); the search uses the
- * faithful module's trigram expression (its GIN index on PostgreSQL).
+ * people search of db/search.ts (its trigram GIN index on PostgreSQL).
  */
 export async function groupMembers(
   db: Db,
@@ -179,7 +177,7 @@ export async function groupMembers(
   const belongs = query.role
     ? sql`u.id = any(${holderIds}::int[])`
     : sql`(u.church_id = any(${intArray(area.c)}::int[]) or u.id = any(${holderIds}::int[]))`;
-  const where = sql`u.active and ${belongs} and ${searchCondition(query.search)}`;
+  const where = sql`u.active and ${belongs} and ${userSearchCondition(query.search)}`;
   const offset = (query.page - 1) * query.limit;
   const row = await queryOne<{ total: number; ids: number[] }>(
     db,
@@ -217,17 +215,18 @@ export async function groupMemberStats(db: Db, query: { group: RoleGroup; id: nu
 
 /**
  * POST /{group}/{id}/members, once `role:manage_<level>` on the group is checked: gives a faithful (a
- * user of a church, active, whom the actor sees) one or more free positions of the group, each ranked
- * below the actor's own.
+ * user of a church, active, whom the actor sees) one or more free positions of the group, by the rules
+ * of policy.ts (not oneself, each ranked below the actor's own, nothing the actor could not grant).
  */
 export async function addMember(
   db: Db,
-  actor: Actor,
+  gate: Gate,
   visibility: Visibility,
   group: RoleGroup,
   id: number,
   body: { user_id: number; roles: number[] },
 ): Promise<Member> {
+  const { actor } = gate;
   const level = LEVEL_OF[group];
   const target = await queryOne<{ id: number; church_id: number | null; active: boolean; visible: boolean }>(
     db,
@@ -235,8 +234,7 @@ export async function addMember(
         from users u where u.id = ${body.user_id}`,
   );
   if (!target) throw httpError(404, MEMBER_MESSAGES.unknownUser);
-  // Nobody gives themselves a position, a super-admin included (issue 17, finding 2).
-  if (target.id === actor.userId) throw httpError(403, SECURITY_MESSAGES.selfAssignment);
+  assertNotOwnPosition(actor, target.id);
   if (target.church_id === null || !target.active) throw httpError(400, MEMBER_MESSAGES.notFaithful);
   if (!target.visible) throw httpError(403, MEMBER_MESSAGES.userNotVisible);
 
@@ -252,9 +250,8 @@ export async function addMember(
     if (roleLevel !== scope) throw httpError(400, MEMBER_MESSAGES.wrongGroup);
   }
   const chain = await groupChain(db, level, id);
-  const rank = await rankOver(db, actor, chain!);
-  if (roles.some((role) => role.priority <= rank)) throw httpError(403, MEMBER_MESSAGES.escalation);
-  await assertPositionsGrantable(db, actor, level, id, roleIds);
+  assertRankedBelow(await rankOver(db, actor, chain!), roles, MEMBER_MESSAGES.escalation);
+  await assertPositionsGrantable(gate, { type: level, id }, await positionPermissions(db, roleIds));
 
   await db.transaction(async (tx) => {
     const held = await queryRows<{ user_id: number; role_id: number }>(
@@ -284,28 +281,14 @@ export async function addMember(
   return member;
 }
 
-/**
- * A position gives only what its assigner could grant (the rule of permission grants): every permission
- * of the positions must be held by the assigner on the group (a super-admin holds them all).
- */
-async function assertPositionsGrantable(
-  db: Db,
-  actor: Actor,
-  level: Level,
-  id: number,
-  roleIds: number[],
-): Promise<void> {
-  if (actor.isSuperAdmin) return;
+/** The permissions the positions give (their roles' permissions). */
+async function positionPermissions(db: Db, roleIds: number[]): Promise<string[]> {
   const given = await queryRows<{ code: string }>(
     db,
     sql`select distinct p.code from role_permissions rp join permissions p on p.id = rp.permission_id
         where rp.role_id = any(${intArray(roleIds)}::int[])`,
   );
-  const codes = given.map((row) => row.code);
-  if (codes.length === 0) return;
-  const held = await heldPermissions(db, actor, codes, { type: level, id });
-  if (codes.some((code) => !grantingCodes(code).some((c) => held.has(c))))
-    throw httpError(403, SECURITY_MESSAGES.positionBeyondGrant);
+  return given.map((row) => row.code);
 }
 
 /**
@@ -338,7 +321,7 @@ export async function removeMember(
     );
     if (held.length === 0 || (!all && held.length !== roleIds.length))
       throw httpError(404, MEMBER_MESSAGES.notHeld);
-    if (held.some((h) => h.priority <= rank)) throw httpError(403, MEMBER_MESSAGES.removeEscalation);
+    assertRankedBelow(rank, held, MEMBER_MESSAGES.removeEscalation);
     await tx.execute(
       sql`delete from role_assignments where id = any(${intArray(held.map((h) => h.id))}::int[])`,
     );

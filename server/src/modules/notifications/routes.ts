@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, idParamSchema } from '../../../../contract/common';
+import { idParamSchema } from '../../../../contract/common';
 import {
   NOTIFICATION_MESSAGES,
   notificationListQuerySchema,
   notificationListSchema,
   unreadCountSchema,
 } from '../../../../contract/notifications';
-import { requireUser } from '../../http/context';
+import { errorAnswers, OWN_ERRORS } from '../../http/answers';
+import { authorizeSignedIn } from '../../http/authorize';
 import { httpError } from '../../http/errors';
 import { listNotifications, markAllRead, markRead, unreadCount } from './service';
 
 const TAGS = ['Notifications'];
-const errors = { 400: errorSchema, 401: errorSchema };
 
 /** The signed-in user's own notifications: nobody reads or marks another's. */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,12 +28,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
           "Les notifications de l'utilisateur connecté, les plus récentes d'abord, paginées ; `unread=true` " +
           'ne garde que les non lues. `unread` de la réponse : le nombre de non lues.',
         querystring: notificationListQuerySchema,
-        response: { 200: notificationListSchema, ...errors },
+        response: { 200: notificationListSchema, ...OWN_ERRORS },
       },
     },
     async (request) => {
-      const user = await requireUser(request);
-      return listNotifications(db, user.userId, request.query);
+      const actor = await authorizeSignedIn(request);
+      return listNotifications(db, actor.userId, request.query);
     },
   );
 
@@ -44,12 +44,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Nombre de notifications non lues',
         description: 'La cloche de chaque espace le lit toutes les 60 secondes.',
-        response: { 200: unreadCountSchema, ...errors },
+        response: { 200: unreadCountSchema, ...OWN_ERRORS },
       },
     },
     async (request) => {
-      const user = await requireUser(request);
-      return { unread: await unreadCount(db, user.userId) };
+      const actor = await authorizeSignedIn(request);
+      return { unread: await unreadCount(db, actor.userId) };
     },
   );
 
@@ -60,14 +60,14 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Marquer une notification comme lue',
         params: idParamSchema,
-        response: { 200: unreadCountSchema, 404: errorSchema, ...errors },
+        response: { 200: unreadCountSchema, ...OWN_ERRORS, ...errorAnswers(404) },
       },
     },
     async (request) => {
-      const user = await requireUser(request);
-      if (!(await markRead(db, user.userId, request.params.id)))
+      const actor = await authorizeSignedIn(request);
+      if (!(await markRead(db, actor.userId, request.params.id)))
         throw httpError(404, NOTIFICATION_MESSAGES.notFound);
-      return { unread: await unreadCount(db, user.userId) };
+      return { unread: await unreadCount(db, actor.userId) };
     },
   );
 
@@ -79,12 +79,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Tout marquer comme lu',
         // no body; anything else sent is refused (400), as on every write
         body: z.strictObject({}).nullish(),
-        response: { 200: z.object({ marked: z.number().int(), unread: z.number().int() }), ...errors },
+        response: { 200: z.object({ marked: z.number().int(), unread: z.number().int() }), ...OWN_ERRORS },
       },
     },
     async (request) => {
-      const user = await requireUser(request);
-      const marked = await markAllRead(db, user.userId);
+      const actor = await authorizeSignedIn(request);
+      const marked = await markAllRead(db, actor.userId);
       return { marked, unread: 0 };
     },
   );

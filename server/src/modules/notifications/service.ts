@@ -3,12 +3,12 @@ import type { Notification, NotificationList } from '../../../../contract/notifi
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
 import type { NotificationKind } from '../../db/schema/core';
-import { grantingCodes, textArray } from '../../permissions/check';
-import { permissionTarget } from '../../permissions/entity';
 
-// Notifications (issue 16): written by the services of the events, inside their transaction; each user
+// Notifications (decision 0026): written by the services of the events, inside their transaction, to
+// the holders of the event's codes at its entity (permissions/holders.ts) or to one user; each user
 // reads and marks only their own.
 
+/** Whom a notification is written for; an external accountant's links open their own space. */
 export type Recipient = { userId: number; accountant: boolean };
 
 export type NewNotification = {
@@ -20,59 +20,6 @@ export type NewNotification = {
   resourceType: string;
   resourceId: number;
 };
-
-const intList = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
-
-/**
- * The people an event on an entity concerns: the users who hold one of `codes` on it through a role of
- * the entity's own group (a department: the group that owns it), as the external accountant of the
- * church, or by a grant on that very entity; active, and not in `except` (the author of the event).
- * Leaders above the entity hold the permission too but are not told of every event below them.
- */
-export async function holdersOf(
-  tx: Db,
-  codes: string[],
-  entityType: string,
-  entityId: number,
-  except: number[] = [],
-): Promise<Recipient[]> {
-  const target = permissionTarget(entityType, entityId);
-  if (target.type === 'global') return [];
-  const candidates = [...new Set(codes.flatMap(grantingCodes))];
-  const at = (type: string) => (target.type === type ? target.id : null);
-  const rows = await queryRows<{ user_id: number; accountant: boolean }>(
-    tx,
-    sql`with owner as (
-          select coalesce((select d.entity_type from departments d where d.id = ${at('department')}::int),
-                          ${target.type}) as type,
-                 coalesce((select d.entity_id from departments d where d.id = ${at('department')}::int),
-                          ${target.id}::int) as id
-        ),
-        candidates as (
-          select ra.user_id from role_assignments ra, owner
-            where ra."group" = case owner.type when 'church' then 'churches' when 'section' then 'sections'
-                    when 'region' then 'regions' when 'national_office' then 'national_offices' end
-              and ra.group_id = owner.id
-          union
-          select m.user_id from managed_churches m, owner where owner.type = 'church' and m.church_id = owner.id
-          union
-          select up.user_id from user_permissions up
-            where up.revoked_at is null and (up.expires_at is null or up.expires_at > now())
-              and up.entity_type = ${target.type} and up.entity_id = ${target.id}::int
-        )
-        select c.user_id,
-               exists (select 1 from role_assignments ra join roles ro on ro.id = ra.role_id
-                        where ra.user_id = c.user_id and ro.code = 'external-accountant') as accountant
-        from candidates c
-        join users u on u.id = c.user_id and u.active
-        where not (c.user_id = any(${intList(except)}::int[]))
-          and exists (select 1 from app_held_permissions(c.user_id, ${textArray(candidates)}::text[], false,
-                ${at('department')}::int, ${at('church')}::int, ${at('section')}::int, ${at('region')}::int,
-                ${at('national_office')}::int))
-        order by c.user_id`,
-  );
-  return rows.map((row) => ({ userId: Number(row.user_id), accountant: Boolean(row.accountant) }));
-}
 
 /** One user as a recipient (the author of a request, the grantee of a permission). */
 export async function recipient(tx: Db, userId: number): Promise<Recipient[]> {

@@ -1,325 +1,20 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { EntityRef, ListMeta } from '../../../../contract/common';
 import { todayInDenomination } from '../../../../contract/dates';
-import {
-  ORG_MESSAGES,
-  type Church,
-  type Department,
-  type NationalOffice,
-  type Region,
-  type Section,
-} from '../../../../contract/org';
+import { ORG_MESSAGES } from '../../../../contract/org';
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
-import { isoString, queryOne } from '../../db/query';
+import { queryOne } from '../../db/query';
+import type { Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
-import { apiEntityType, type Level } from '../../permissions/entity';
-import {
-  VISIBILITY_NOT_FOUND_MESSAGES,
-  visibleCondition,
-  visibleDepartmentCondition,
-  type Visibility,
-} from '../../permissions/visibility';
+import { assertYearNotClosed, closedYearChanged, closingsOf } from '../treasury';
+import { VISIBILITY_NOT_FOUND_MESSAGES as NOT_FOUND, type Visibility } from '../../permissions/visibility';
+import { assertMayArchive, assertMayCreate, assertMayEdit, assertMayMove, type OrgLevel } from './policy';
+import { currentNationalOffice } from './queries';
 
-export type Page = { search?: string; page: number; limit: number };
-type Archivable = { archived?: 'exclude' | 'only' | 'all' };
+// The organisation's writes (decision 0022): create, edit, archive or delete, restore, and move a church,
+// each in one transaction with its audit record, once policy.ts lets the actor. The reads: queries.ts.
 
-/** The lists' archive filter (active entities unless asked). */
-function archivedCondition(column: SQL, archived: Archivable['archived']): SQL {
-  if (archived === 'all') return sql`true`;
-  return archived === 'only' ? sql`${column} is not null` : sql`${column} is null`;
-}
-
-/** `%term%` for ILIKE, the user's own % and _ taken literally. */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, '\\$&')}%`;
-}
-
-function searchCondition(column: SQL, search: string | undefined): SQL {
-  return search ? sql`${column} ilike ${likePattern(search)}` : sql`true`;
-}
-
-function and(...conditions: SQL[]): SQL {
-  return sql.join(
-    conditions.map((c) => sql`(${c})`),
-    sql` and `,
-  );
-}
-
-/**
- * One round trip per list: the filtered rows as a CTE, the total and one page of them. `select` must
- * expose `sort_name` and `id` for the order.
- */
-async function paginate<T>(db: Db, select: SQL, page: Page): Promise<{ rows: T[]; meta: ListMeta }> {
-  const offset = (page.page - 1) * page.limit;
-  const row = await queryOne<{ total: number; rows: T[] }>(
-    db,
-    sql`with f as (${select})
-        select (select count(*)::int from f) as total,
-          coalesce((select json_agg(p order by p.sort_name, p.id) from (
-            select * from f order by sort_name, id limit ${page.limit} offset ${offset}
-          ) p), '[]'::json) as rows`,
-  );
-  return { rows: row?.rows ?? [], meta: { total: row?.total ?? 0, page: page.page, limit: page.limit } };
-}
-
-// ---------------------------------------------------------------- selects
-
-const nationalOfficeSelect = sql`
-  select n.id, n.name, lower(n.name) as sort_name, n.created_at,
-    n.city, n.address, n.phone, n.email, n.archived_at,
-    (select json_build_object('id', u.id, 'name', u.firstname || ' ' || u.lastname, 'role', ro.name)
-      from role_assignments ra join roles ro on ro.id = ra.role_id join users u on u.id = ra.user_id
-      where ra."group" = 'national_offices' and ra.group_id = n.id and ro.code = 'national_office::president'
-      order by ra.id limit 1) as leader,
-    (select count(*)::int from regions r where r.national_office_id = n.id and r.archived_at is null) as regions_count,
-    (select count(*)::int from sections s join regions r on r.id = s.region_id
-      where r.national_office_id = n.id and s.archived_at is null) as sections_count,
-    (select count(*)::int from churches c join sections s on s.id = c.section_id
-      join regions r on r.id = s.region_id where r.national_office_id = n.id and c.archived_at is null) as churches_count
-  from national_offices n`;
-
-const regionSelect = sql`
-  select r.id, r.name, lower(r.name) as sort_name, r.national_office_id, r.created_at,
-    r.city, r.address, r.phone, r.email, r.archived_at,
-    (select json_build_object('id', u.id, 'name', u.firstname || ' ' || u.lastname, 'role', ro.name)
-      from role_assignments ra join roles ro on ro.id = ra.role_id join users u on u.id = ra.user_id
-      where ra."group" = 'regions' and ra.group_id = r.id and ro.code = 'region::president'
-      order by ra.id limit 1) as leader,
-    json_build_object('id', n.id, 'name', n.name) as "nationalOffice",
-    (select count(*)::int from sections s where s.region_id = r.id and s.archived_at is null) as sections_count,
-    (select count(*)::int from churches c join sections s on s.id = c.section_id
-      where s.region_id = r.id and c.archived_at is null) as churches_count
-  from regions r join national_offices n on n.id = r.national_office_id`;
-
-const sectionSelect = sql`
-  select s.id, s.name, lower(s.name) as sort_name, s.region_id, s.created_at,
-    s.city, s.address, s.phone, s.email, s.archived_at,
-    (select json_build_object('id', u.id, 'name', u.firstname || ' ' || u.lastname, 'role', ro.name)
-      from role_assignments ra join roles ro on ro.id = ra.role_id join users u on u.id = ra.user_id
-      where ra."group" = 'sections' and ra.group_id = s.id and ro.code = 'section::representant'
-      order by ra.id limit 1) as leader,
-    json_build_object('id', r.id, 'name', r.name) as region,
-    (select count(*)::int from churches c where c.section_id = s.id and c.archived_at is null) as churches_count
-  from sections s join regions r on r.id = s.region_id`;
-
-const churchSelect = sql`
-  select c.id, c.name, lower(c.name) as sort_name, c.section_id, c.created_at,
-    c.city, c.address, c.phone, c.email, c.archived_at,
-    (select max(cm.effective_date)::text from church_moves cm where cm.church_id = c.id) as last_moved_on,
-    (select json_build_object('id', u.id, 'name', u.firstname || ' ' || u.lastname, 'role', ro.name)
-      from role_assignments ra join roles ro on ro.id = ra.role_id join users u on u.id = ra.user_id
-      where ra."group" = 'churches' and ra.group_id = c.id and ro.code = 'church::pasteur-titulaire'
-      order by ra.id limit 1) as leader,
-    json_build_object('id', s.id, 'name', s.name) as section,
-    json_build_object('id', r.id, 'name', r.name) as region,
-    json_build_object('id', n.id, 'name', n.name) as "nationalOffice"
-  from churches c join sections s on s.id = c.section_id join regions r on r.id = s.region_id
-    join national_offices n on n.id = r.national_office_id`;
-
-const departmentSelect = sql`
-  select d.id, d.name, lower(d.name) as sort_name, d.description, d.entity_type, d.entity_id, d.created_at,
-    case d.entity_type
-      when 'church' then (select json_build_object('id', x.id, 'name', x.name) from churches x where x.id = d.entity_id)
-      when 'section' then (select json_build_object('id', x.id, 'name', x.name) from sections x where x.id = d.entity_id)
-      when 'region' then (select json_build_object('id', x.id, 'name', x.name) from regions x where x.id = d.entity_id)
-      when 'national_office' then
-        (select json_build_object('id', x.id, 'name', x.name) from national_offices x where x.id = d.entity_id)
-    end as entity
-  from departments d`;
-
-// ---------------------------------------------------------------- mappers
-
-type Timestamped = { created_at: unknown; sort_name?: string };
-
-function clean<T extends Timestamped>(row: T): Omit<T, 'sort_name' | 'created_at'> & { created_at: string } {
-  const { sort_name: _sortName, created_at, ...rest } = row;
-  const archived = (rest as { archived_at?: unknown }).archived_at;
-  return {
-    ...rest,
-    ...(archived !== undefined ? { archived_at: archived === null ? null : isoString(archived) } : {}),
-    created_at: isoString(created_at),
-  };
-}
-
-const toNationalOffice = (row: NationalOffice & Timestamped): NationalOffice => clean(row);
-const toRegion = (row: Region & Timestamped): Region => clean(row);
-const toSection = (row: Section & Timestamped): Section => clean(row);
-const toChurch = (row: Church & Timestamped): Church => clean(row);
-function toDepartment(
-  row: Omit<Department, 'entity_type'> & { entity_type: Level } & Timestamped,
-): Department {
-  return { ...clean(row), entity_type: apiEntityType(row.entity_type) };
-}
-
-// ---------------------------------------------------------------- lists
-
-export async function listNationalOffices(db: Db, visibility: Visibility, page: Page & Archivable) {
-  const { rows, meta } = await paginate<NationalOffice & Timestamped>(
-    db,
-    sql`${nationalOfficeSelect} where ${and(
-      visibleCondition(visibility, 'national_office', sql`n.id`),
-      searchCondition(sql`n.name`, page.search),
-      archivedCondition(sql`n.archived_at`, page.archived),
-    )}`,
-    page,
-  );
-  return { data: rows.map(toNationalOffice), meta };
-}
-
-export async function listRegions(
-  db: Db,
-  visibility: Visibility,
-  page: Page & Archivable & { national_office_id?: number },
-) {
-  const { rows, meta } = await paginate<Region & Timestamped>(
-    db,
-    sql`${regionSelect} where ${and(
-      visibleCondition(visibility, 'region', sql`r.id`),
-      searchCondition(sql`r.name`, page.search),
-      archivedCondition(sql`r.archived_at`, page.archived),
-      page.national_office_id ? sql`r.national_office_id = ${page.national_office_id}` : sql`true`,
-    )}`,
-    page,
-  );
-  return { data: rows.map(toRegion), meta };
-}
-
-export async function listSections(
-  db: Db,
-  visibility: Visibility,
-  page: Page & Archivable & { region_id?: number },
-) {
-  const { rows, meta } = await paginate<Section & Timestamped>(
-    db,
-    sql`${sectionSelect} where ${and(
-      visibleCondition(visibility, 'section', sql`s.id`),
-      searchCondition(sql`s.name`, page.search),
-      archivedCondition(sql`s.archived_at`, page.archived),
-      page.region_id ? sql`s.region_id = ${page.region_id}` : sql`true`,
-    )}`,
-    page,
-  );
-  return { data: rows.map(toSection), meta };
-}
-
-export async function listChurches(
-  db: Db,
-  visibility: Visibility,
-  page: Page & Archivable & { section_id?: number; region_id?: number },
-) {
-  const { rows, meta } = await paginate<Church & Timestamped>(
-    db,
-    sql`${churchSelect} where ${and(
-      visibleCondition(visibility, 'church', sql`c.id`),
-      searchCondition(sql`c.name`, page.search),
-      archivedCondition(sql`c.archived_at`, page.archived),
-      page.section_id ? sql`c.section_id = ${page.section_id}` : sql`true`,
-      page.region_id ? sql`s.region_id = ${page.region_id}` : sql`true`,
-    )}`,
-    page,
-  );
-  return { data: rows.map(toChurch), meta };
-}
-
-export async function listDepartments(
-  db: Db,
-  visibility: Visibility,
-  page: Page & { entity_type?: string; entity_id?: number },
-) {
-  const entityType = page.entity_type?.toLowerCase();
-  const { rows, meta } = await paginate<
-    Omit<Department, 'entity_type'> & { entity_type: Level } & Timestamped
-  >(
-    db,
-    sql`${departmentSelect} where ${and(
-      visibleDepartmentCondition(visibility, sql`d`),
-      searchCondition(sql`d.name`, page.search),
-      entityType ? sql`d.entity_type = ${entityType}` : sql`true`,
-      page.entity_id ? sql`d.entity_id = ${page.entity_id}` : sql`true`,
-    )}`,
-    page,
-  );
-  return { data: rows.map(toDepartment), meta };
-}
-
-// ---------------------------------------------------------------- details
-
-// The routes check first that the user may see the entity (authorizeVisible): these only read it.
-
-const NOT_FOUND = VISIBILITY_NOT_FOUND_MESSAGES;
-
-export async function getNationalOffice(db: Db, id: number): Promise<NationalOffice> {
-  const row = await queryOne<NationalOffice & Timestamped>(
-    db,
-    sql`${nationalOfficeSelect} where n.id = ${id}`,
-  );
-  if (!row) throw httpError(404, NOT_FOUND.national_office);
-  return toNationalOffice(row);
-}
-
-export async function getRegion(db: Db, id: number): Promise<Region> {
-  const row = await queryOne<Region & Timestamped>(db, sql`${regionSelect} where r.id = ${id}`);
-  if (!row) throw httpError(404, NOT_FOUND.region);
-  return toRegion(row);
-}
-
-export async function getSection(db: Db, id: number): Promise<Section> {
-  const row = await queryOne<Section & Timestamped>(db, sql`${sectionSelect} where s.id = ${id}`);
-  if (!row) throw httpError(404, NOT_FOUND.section);
-  return toSection(row);
-}
-
-export async function getChurch(db: Db, id: number): Promise<Church> {
-  const row = await queryOne<Church & Timestamped>(db, sql`${churchSelect} where c.id = ${id}`);
-  if (!row) throw httpError(404, NOT_FOUND.church);
-  return toChurch(row);
-}
-
-export async function getDepartment(db: Db, id: number): Promise<Department> {
-  const row = await queryOne<Omit<Department, 'entity_type'> & { entity_type: Level } & Timestamped>(
-    db,
-    sql`${departmentSelect} where d.id = ${id}`,
-  );
-  if (!row) throw httpError(404, NOT_FOUND.department);
-  return toDepartment(row);
-}
-
-/**
- * The national office of the signed-in user: the one of their highest role, else the one above their
- * region, section or church, else the first one.
- */
-export async function currentNationalOffice(db: Db, visibility: Visibility): Promise<EntityRef | null> {
-  const ids = visibility.all
-    ? { n: [], r: [], s: [], c: [] }
-    : {
-        n: visibility.nationalOfficeIds,
-        r: visibility.regionIds,
-        s: visibility.sectionIds,
-        c: visibility.churchIds,
-      };
-  const row = await queryOne<EntityRef>(
-    db,
-    sql`select n.id, n.name from national_offices n
-        order by
-          (n.id = ${ids.n[0] ?? null}::int) desc nulls last,
-          (n.id = (select national_office_id from regions where id = ${ids.r[0] ?? null}::int)) desc nulls last,
-          (n.id = (select r.national_office_id from sections s join regions r on r.id = s.region_id
-                   where s.id = ${ids.s[0] ?? null}::int)) desc nulls last,
-          (n.id = (select r.national_office_id from churches c join sections s on s.id = c.section_id
-                   join regions r on r.id = s.region_id where c.id = ${ids.c[0] ?? null}::int)) desc nulls last,
-          n.id
-        limit 1`,
-  );
-  return row ?? null;
-}
-
-// ---------------------------------------------------------------- writes
-
-type Actor = { userId: number; ip: string };
-
-/** The four levels the organisation administration writes (departments have their own module). */
-export type OrgLevel = 'national_office' | 'region' | 'section' | 'church';
+export type { OrgLevel };
 
 export type OrgContact = {
   city: string | null;
@@ -420,16 +115,18 @@ async function assertUniqueName(
 }
 
 /**
- * Creates an entity under its parent in one transaction with its audit record: the parent must exist
- * (404) and be active (409), and the name be free under it (409).
+ * Creates an entity under its parent in one transaction with its audit record, once the actor may
+ * (policy.ts): the parent must exist (404) and be active (409), and the name be free under it (409).
  */
 async function createEntity(
   db: Db,
-  actor: Actor,
+  gate: Gate,
   level: OrgLevel,
   parentId: number | null,
   input: { name: string } & Partial<OrgContact>,
 ): Promise<number> {
+  await assertMayCreate(gate, level, parentId);
+  const { actor } = gate;
   const spec = LEVELS[level];
   const contact: OrgContact = {
     city: input.city ?? null,
@@ -460,50 +157,51 @@ async function createEntity(
   });
 }
 
-export function createNationalOffice(db: Db, actor: Actor, input: { name: string } & Partial<OrgContact>) {
-  return createEntity(db, actor, 'national_office', null, input);
+export function createNationalOffice(db: Db, gate: Gate, input: { name: string } & Partial<OrgContact>) {
+  return createEntity(db, gate, 'national_office', null, input);
 }
 
-export function createRegion(
+/** A region, under the national office named, else the user's own (currentNationalOffice). */
+export async function createRegion(
   db: Db,
-  actor: Actor,
-  input: { name: string; national_office_id: number } & Partial<OrgContact>,
+  gate: Gate,
+  visibility: Visibility,
+  input: { name: string; national_office_id?: number } & Partial<OrgContact>,
 ): Promise<number> {
-  return createEntity(db, actor, 'region', input.national_office_id, input);
+  const officeId = input.national_office_id ?? (await currentNationalOffice(db, visibility))?.id ?? 0;
+  return createEntity(db, gate, 'region', officeId, input);
 }
 
 export function createSection(
   db: Db,
-  actor: Actor,
+  gate: Gate,
   input: { name: string; region_id: number } & Partial<OrgContact>,
 ): Promise<number> {
-  return createEntity(db, actor, 'section', input.region_id, input);
+  return createEntity(db, gate, 'section', input.region_id, input);
 }
 
 export function createChurch(
   db: Db,
-  actor: Actor,
+  gate: Gate,
   input: { name: string; section_id: number } & Partial<OrgContact>,
 ): Promise<number> {
-  return createEntity(db, actor, 'church', input.section_id, input);
-}
-
-/** The id of the parent of an entity (null for a national office), or the 404 of the level. */
-export async function parentOf(db: Db, level: OrgLevel, id: number): Promise<number | null> {
-  return (await loadStored(db, level, id)).parent_id;
+  return createEntity(db, gate, 'church', input.section_id, input);
 }
 
 /**
- * PUT /{level}/{id}: the name and the contact fields. An archived entity is restored before it is
- * changed (409); the name stays unique under the parent (409). Audited with the fields before and after.
+ * PUT /{level}/{id}: the name and the contact fields, once the actor may (policy.ts). An archived entity
+ * is restored before it is changed (409); the name stays unique under the parent (409). Audited with the
+ * fields before and after.
  */
 export async function updateEntity(
   db: Db,
-  actor: Actor,
+  gate: Gate,
   level: OrgLevel,
   id: number,
   input: { name: string } & OrgContact,
 ): Promise<void> {
+  await assertMayEdit(gate, level, id);
+  const { actor } = gate;
   const spec = LEVELS[level];
   await db.transaction(async (tx) => {
     const before = await loadStored(tx, level, id, true);
@@ -531,17 +229,21 @@ export async function updateEntity(
 }
 
 /**
- * POST /churches/{id}/move: the church goes to another section. Its receipts, expenses, journals and
- * faithful stay the church's (they name the church, not its section), and the section's own records
- * stay the section's: only the church's attachment changes, audited with both sections.
+ * POST /churches/{id}/move, once the actor may (policy.ts): the church goes to another section. Its
+ * receipts, expenses, journals and faithful stay the church's (they name the church, not its section),
+ * and the section's own records stay the section's: only the church's attachment changes, audited with
+ * both sections. Refused (409) when the effective date falls in or before a year closed by either section,
+ * region or national office: their totals of that year would change (decision 0042).
  */
 export async function moveChurch(
   db: Db,
-  actor: Actor,
+  gate: Gate,
   churchId: number,
   sectionId: number,
   effectiveDate: string = todayInDenomination(),
 ): Promise<void> {
+  await assertMayMove(gate, churchId, sectionId);
+  const { actor } = gate;
   await db.transaction(async (tx) => {
     const church = await loadStored(tx, 'church', churchId, true);
     if (church.archived_at !== null) throw httpError(409, ORG_MESSAGES.archived);
@@ -554,6 +256,14 @@ export async function moveChurch(
       sql`select max(effective_date)::text as day from church_moves where church_id = ${churchId}`,
     );
     if (last?.day && effectiveDate <= last.day) throw httpError(409, ORG_MESSAGES.moveBeforeLast);
+    // from the effective date on, the church's movements count under the other section: the totals of
+    // both sections, their regions and offices change from that day on; none of them may be of a closed
+    // year (decision 0042)
+    const closings = [
+      ...(await closingsOf(tx, { type: 'section', id: Number(church.parent_id) })),
+      ...(await closingsOf(tx, { type: 'section', id: sectionId })),
+    ];
+    assertYearNotClosed(closedYearChanged(closings, { totalsFrom: effectiveDate }));
     await tx.execute(
       sql`insert into church_moves (church_id, from_section_id, to_section_id, effective_date, created_by)
           values (${churchId}, ${church.parent_id}, ${sectionId}, ${effectiveDate}::date, ${actor.userId})`,
@@ -608,19 +318,27 @@ function usesOf(level: OrgLevel, id: number): SQL {
 export type RemovalOutcome = 'deleted' | 'archived';
 
 /**
+ * The entity an archive or a restore changes, locked, once the actor may (policy.ts): a national
+ * office's rule asks no fact and comes first (a refusal before the 404 of an unknown office); a lower
+ * level's asks the entity's parent, read with the lock.
+ */
+async function lockedForArchive(tx: Db, gate: Gate, level: OrgLevel, id: number): Promise<StoredRow> {
+  if (level === 'national_office') await assertMayArchive(gate, level, null);
+  const row = await loadStored(tx, level, id, true);
+  if (level !== 'national_office') await assertMayArchive(gate, level, row.parent_id, { db: tx });
+  return row;
+}
+
+/**
  * DELETE /{level}/{id}: an entity nothing hangs on is deleted; one with members, positions, money or
  * children is archived (it leaves the lists, its history stays whole). An entity with active children
  * is refused (409): they are archived or moved first.
  */
-export async function removeEntity(
-  db: Db,
-  actor: Actor,
-  level: OrgLevel,
-  id: number,
-): Promise<RemovalOutcome> {
+export async function removeEntity(db: Db, gate: Gate, level: OrgLevel, id: number): Promise<RemovalOutcome> {
   const spec = LEVELS[level];
+  const { actor } = gate;
   return db.transaction(async (tx) => {
-    const row = await loadStored(tx, level, id, true);
+    const row = await lockedForArchive(tx, gate, level, id);
     if (row.archived_at !== null) throw httpError(409, ORG_MESSAGES.alreadyArchived);
     if (spec.child) {
       const active = await queryOne<{ id: number }>(
@@ -650,10 +368,11 @@ export async function removeEntity(
 }
 
 /** POST /{level}/{id}/restore: an archived entity comes back, under an active parent only (409). */
-export async function restoreEntity(db: Db, actor: Actor, level: OrgLevel, id: number): Promise<void> {
+export async function restoreEntity(db: Db, gate: Gate, level: OrgLevel, id: number): Promise<void> {
   const spec = LEVELS[level];
+  const { actor } = gate;
   await db.transaction(async (tx) => {
-    const row = await loadStored(tx, level, id, true);
+    const row = await lockedForArchive(tx, gate, level, id);
     if (row.archived_at === null) throw httpError(409, ORG_MESSAGES.notArchived);
     if (spec.parent) await assertActiveParent(tx, spec.parent.level, row.parent_id ?? 0);
     await tx.execute(sql`update ${spec.table} set archived_at = null where id = ${id}`);

@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, idParamSchema } from '../../../../contract/common';
+import { idParamSchema } from '../../../../contract/common';
 import {
   employeeAnswerSchema,
   employeeCreateSchema,
@@ -16,52 +15,31 @@ import {
   payslipUpdateSchema,
   type PayrollEntityType,
 } from '../../../../contract/payroll';
+import { MONEY_WRITE_ERRORS } from '../../http/answers';
 import { authorize } from '../../http/authorize';
 import { idempotentWrite } from '../../http/idempotency';
-import {
-  createEmployee,
-  createPayslip,
-  employeeOr404,
-  listEmployees,
-  listPayslips,
-  payPayslip,
-  payslipOr404,
-  setEmployeeActive,
-  updateEmployee,
-  updatePayslip,
-  type Actor,
-} from './service';
+import { createEmployee, employeeOr404, listEmployees, setEmployeeActive, updateEmployee } from './employees';
+import { createPayslip, listPayslips, payPayslip, payslipOr404, updatePayslip } from './payslips';
 
 const TAGS = ['Paie'];
-const errors = {
-  400: errorSchema,
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  422: errorSchema,
-};
+// every route of the payroll declares the answers of a money write, its reads included (the OpenAPI document)
+const errors = MONEY_WRITE_ERRORS;
 
 /**
  * Writing the payroll (employees, payslips, paying them): the payers of the entity (its treasurer), as
  * for the fixed assets and the closings (decision 0029: SPEC.md names no payroll code).
  */
-export const PAYROLL_WRITE_PERMISSION = 'expense:validate';
+const PAYROLL_WRITE_PERMISSION = 'expense:validate';
 /** Reading it (salaries are money): an expense permission on the entity, not mere visibility. */
-export const PAYROLL_READ_PERMISSIONS = ['expense:validate', 'expense_request:view', 'expense:view'];
+const PAYROLL_READ_PERMISSIONS = ['expense:validate', 'expense_request:view', 'expense:view'];
 
-type EntityOf = { entity_type: PayrollEntityType; entity_id: number };
+/** The entity of an employee, a payslip or a query naming one, as authorize takes it. */
+const entityOf = (record: { entity_type: PayrollEntityType; entity_id: number }) => ({
+  type: record.entity_type,
+  id: record.entity_id,
+});
 
-async function actorOn(
-  request: FastifyRequest,
-  record: EntityOf,
-  codes: string | readonly string[],
-): Promise<Actor> {
-  const user = await authorize(request, { type: record.entity_type, id: record.entity_id }, codes);
-  return { userId: user.userId, ip: request.ip };
-}
-
-/** Employees and payslips of an entity (issue 15). */
+/** Employees and payslips of an entity (docs/features/payroll.md). */
 export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
@@ -76,7 +54,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await actorOn(request, request.query, PAYROLL_READ_PERMISSIONS);
+      await authorize(request, entityOf(request.query), PAYROLL_READ_PERMISSIONS);
       return listEmployees(db, request.query);
     },
   );
@@ -93,7 +71,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const employee = await employeeOr404(db, request.params.id);
-      await actorOn(request, employee, PAYROLL_READ_PERMISSIONS);
+      await authorize(request, entityOf(employee), PAYROLL_READ_PERMISSIONS);
       return { data: employee };
     },
   );
@@ -110,7 +88,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const actor = await actorOn(request, request.body, PAYROLL_WRITE_PERMISSION);
+      const actor = await authorize(request, entityOf(request.body), PAYROLL_WRITE_PERMISSION);
       const id = await createEmployee(db, actor, request.body);
       reply.code(201);
       return { data: await employeeOr404(db, id) };
@@ -131,7 +109,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const current = await employeeOr404(db, request.params.id);
-      const actor = await actorOn(request, current, PAYROLL_WRITE_PERMISSION);
+      const actor = await authorize(request, entityOf(current), PAYROLL_WRITE_PERMISSION);
       await updateEmployee(db, actor, current, request.body);
       return { data: await employeeOr404(db, current.id) };
     },
@@ -156,7 +134,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const current = await employeeOr404(db, request.params.id);
-        const actor = await actorOn(request, current, PAYROLL_WRITE_PERMISSION);
+        const actor = await authorize(request, entityOf(current), PAYROLL_WRITE_PERMISSION);
         await setEmployeeActive(db, actor, current.id, active);
         return { data: await employeeOr404(db, current.id) };
       },
@@ -174,7 +152,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await actorOn(request, request.query, PAYROLL_READ_PERMISSIONS);
+      await authorize(request, entityOf(request.query), PAYROLL_READ_PERMISSIONS);
       return listPayslips(db, request.query);
     },
   );
@@ -191,7 +169,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const payslip = await payslipOr404(db, request.params.id);
-      await actorOn(request, payslip, PAYROLL_READ_PERMISSIONS);
+      await authorize(request, entityOf(payslip), PAYROLL_READ_PERMISSIONS);
       return { data: payslip };
     },
   );
@@ -211,7 +189,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const employee = await employeeOr404(db, request.body.employee_id);
-      const actor = await actorOn(request, employee, PAYROLL_WRITE_PERMISSION);
+      const actor = await authorize(request, entityOf(employee), PAYROLL_WRITE_PERMISSION);
       const id = await createPayslip(db, actor, employee, request.body);
       reply.code(201);
       return { data: await payslipOr404(db, id) };
@@ -232,7 +210,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const current = await payslipOr404(db, request.params.id);
-      const actor = await actorOn(request, current, PAYROLL_WRITE_PERMISSION);
+      const actor = await authorize(request, entityOf(current), PAYROLL_WRITE_PERMISSION);
       await updatePayslip(db, actor, current.id, request.body);
       return { data: await payslipOr404(db, current.id) };
     },
@@ -255,7 +233,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const current = await payslipOr404(db, request.params.id);
-      const actor = await actorOn(request, current, PAYROLL_WRITE_PERMISSION);
+      const actor = await authorize(request, entityOf(current), PAYROLL_WRITE_PERMISSION);
       return idempotentWrite(request, reply, actor.userId, async (tx) => ({
         status: 200,
         body: { data: await payPayslip(tx, actor, current.id, request.body) },

@@ -10,9 +10,9 @@ import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
 import { permissions, userPermissions, users } from '../../db/schema/core';
+import { likePattern } from '../../db/search';
+import type { Actor, Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
-import { permissionGranted } from '../notifications';
-import type { PermissionUser } from '../../permissions/check';
 import { normalizeEntityType } from '../../permissions/entity';
 import {
   manageableAmong,
@@ -21,25 +21,15 @@ import {
   roleActionsOf,
 } from '../../permissions/manage';
 import { intArray, type Visibility } from '../../permissions/visibility';
-
-export type Actor = PermissionUser & { ip: string };
-
-export const GRANT_MESSAGES = {
-  granted: 'Permission accordée avec succès',
-  revoked: 'Permission révoquée avec succès',
-  unknownPermission: 'Permission introuvable.',
-  unknownUser: 'Utilisateur introuvable.',
-  wrongScope: 'Cette permission ne peut pas être accordée dans ce scope.',
-  pastExpiry: "La date d'expiration ne peut pas être dans le passé.",
-  entityRequired: 'Seul un super-administrateur peut accorder ou révoquer une permission sans entité.',
-  noDelegate: "Vous n'avez pas le droit de déléguer des permissions sur cette entité.",
-  notHeld: 'Vous ne pouvez pas accorder une permission que vous ne détenez pas vous-même sur cette entité.',
-  notManageable: "Vous n'êtes pas autorisé à gérer les permissions de cet utilisateur.",
-  self: 'Vous ne pouvez pas modifier vos propres permissions.',
-  duplicate: 'Cette permission est déjà accordée à cet utilisateur sur cette entité.',
-  nothingToRevoke: 'Aucune permission accordée ne correspond à cette révocation.',
-  forbiddenRead: "Vous n'êtes pas autorisé à consulter les permissions de cet utilisateur.",
-} as const;
+import { permissionGranted } from '../notifications';
+import { GRANT_MESSAGES } from './messages';
+import {
+  assertHoldsGranted,
+  assertMayDelegate,
+  assertMayReadGrants,
+  grantableScopes,
+  grantsEverywhere,
+} from './policy';
 
 /** Where a grant applies: a scope, and its entity (none for 'global' or a whole level). */
 export type Target = { scope: PermissionScope; entityId: number | null };
@@ -53,24 +43,19 @@ function scopeOf(entityType: string): PermissionScope {
 }
 
 /** The target a grant or revocation names (400 for an unknown entity type). */
-export function targetOf(body: { entity_type: string; entity_id?: number | null }): Target {
+function targetOf(body: { entity_type: string; entity_id?: number | null }): Target {
   const scope = scopeOf(body.entity_type);
   return { scope, entityId: scope === 'global' ? null : (body.entity_id ?? null) };
 }
 
 /** 404 unless the user exists. */
-export async function assertUserExists(db: Db, id: number): Promise<void> {
+async function assertUserExists(db: Db, id: number): Promise<void> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
   if (!row) throw httpError(404, GRANT_MESSAGES.unknownUser);
 }
 
 /** Whether the user manages the target user (visible, of a lower rank: permissions/manage.ts). */
-export async function manages(
-  db: Db,
-  user: PermissionUser,
-  visibility: Visibility,
-  targetId: number,
-): Promise<boolean> {
+async function manages(db: Db, user: Actor, visibility: Visibility, targetId: number): Promise<boolean> {
   const profile = await managerProfile(db, user);
   const info = (await manageableAmong(db, profile, user.userId, visibility, [targetId])).get(targetId);
   return info?.manageable ?? false;
@@ -131,16 +116,16 @@ export async function listUserGrants(db: Db, userId: number): Promise<UserGrant[
   }));
 }
 
-/** GET /permissions/user/{id}: oneself, a super-admin, or a manager of that user. */
-export async function assertMayReadGrants(
+/** GET /permissions/user/{id}: a user's grants (404 when unknown), read by whom policy.ts allows. */
+export async function readUserGrants(
   db: Db,
-  user: PermissionUser,
+  actor: Actor,
   visibility: Visibility,
-  targetId: number,
-): Promise<void> {
-  await assertUserExists(db, targetId);
-  if (user.isSuperAdmin || user.userId === targetId) return;
-  if (!(await manages(db, user, visibility, targetId))) throw httpError(403, GRANT_MESSAGES.forbiddenRead);
+  userId: number,
+): Promise<UserGrant[]> {
+  await assertUserExists(db, userId);
+  await assertMayReadGrants(actor, userId, () => manages(db, actor, visibility, userId));
+  return listUserGrants(db, userId);
 }
 
 /** GET /permissions?scope&search&limit: the catalogue. */
@@ -148,7 +133,7 @@ export async function listPermissions(
   db: Db,
   query: { scope?: PermissionScope; search?: string; limit: number },
 ): Promise<Permission[]> {
-  const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, '\\$&')}%` : null;
+  const pattern = query.search ? likePattern(query.search) : null;
   return queryRows<Permission>(
     db,
     sql`select id, code, name, description, scopes from permissions
@@ -158,14 +143,12 @@ export async function listPermissions(
   );
 }
 
-const LEVEL_ORDER: PermissionScope[] = ['national_office', 'region', 'section', 'church', 'department'];
-
 /**
- * The scopes in which the user may grant: a super-admin all; otherwise the levels at and below each
- * level where they hold `permission:delegate` (by a role or a direct grant).
+ * The scopes in which the user may grant (policy.ts): a super-admin all; otherwise from the levels where
+ * they hold `permission:delegate` (by a role or a direct grant).
  */
-export async function manageableScopes(db: Db, user: PermissionUser): Promise<PermissionScope[]> {
-  if (user.isSuperAdmin) return [...PERMISSION_SCOPES];
+export async function manageableScopes(db: Db, user: Actor): Promise<PermissionScope[]> {
+  if (grantsEverywhere(user)) return [...PERMISSION_SCOPES];
   const rows = await queryRows<{ level: string }>(
     db,
     sql`select distinct case ra."group" when 'churches' then 'church' when 'sections' then 'section'
@@ -181,12 +164,7 @@ export async function manageableScopes(db: Db, user: PermissionUser): Promise<Pe
           and (up.expires_at is null or up.expires_at > now())
           and p.code in ('permission:delegate', 'permission:manage')`,
   );
-  const levels = rows.map((row) => row.level);
-  if (levels.includes('global')) return [...PERMISSION_SCOPES];
-  const top = Math.min(
-    ...levels.map((level) => LEVEL_ORDER.indexOf(level as PermissionScope)).filter((i) => i >= 0),
-  );
-  return Number.isFinite(top) ? LEVEL_ORDER.slice(top) : [];
+  return grantableScopes(rows.map((row) => row.level));
 }
 
 export function scopeLabels(scopes: PermissionScope[]) {
@@ -194,16 +172,21 @@ export function scopeLabels(scopes: PermissionScope[]) {
 }
 
 /** A grant's permission and expiry, checked: the permission exists, fits the scope, expires later. */
-export type GrantInput = {
+type GrantInput = {
   target: Target;
   permission: Pick<typeof permissions.$inferSelect, 'id' | 'code' | 'scopes'>;
   expiresAt: Date | null;
 };
 
-export async function checkGrant(
-  db: Db,
-  body: { permission: string; entity_type: string; entity_id?: number | null; expires_at?: string | null },
-): Promise<GrantInput> {
+type GrantBody = {
+  user_id: number;
+  permission: string;
+  entity_type: string;
+  entity_id?: number | null;
+  expires_at?: string | null;
+};
+
+async function checkGrant(db: Db, body: GrantBody): Promise<GrantInput> {
   const target = targetOf(body);
   const [permission] = await db
     .select({ id: permissions.id, code: permissions.code, scopes: permissions.scopes })
@@ -216,13 +199,37 @@ export async function checkGrant(
   return { target, permission, expiresAt };
 }
 
-/** POST /permissions/grant, once authorised: one grant (409 when the same one is in force), audited. */
+/**
+ * Who may grant or revoke on a user (policy.ts: the delegation), once the user is known to exist. The
+ * route gave the Gate: the checks are asked before the write's transaction.
+ */
+async function authorizeDelegation(
+  db: Db,
+  gate: Gate,
+  visibility: Visibility,
+  userId: number,
+  target: Target,
+): Promise<void> {
+  await assertUserExists(db, userId);
+  await assertMayDelegate(gate, userId, target, () => manages(db, gate.actor, visibility, userId));
+}
+
+/**
+ * POST /permissions/grant: the permission exists and fits the scope, the expiry lies ahead (checkGrant);
+ * the actor may delegate to that user and holds the permission there (policy.ts); one grant (409 when
+ * the same one is in force), audited, and its grantee notified.
+ */
 export async function grantPermission(
   db: Db,
-  actor: Actor,
-  userId: number,
-  { target, permission, expiresAt }: GrantInput,
+  gate: Gate,
+  visibility: Visibility,
+  body: GrantBody,
 ): Promise<UserGrant> {
+  const { target, permission, expiresAt } = await checkGrant(db, body);
+  const userId = body.user_id;
+  await authorizeDelegation(db, gate, visibility, userId, target);
+  await assertHoldsGranted(gate, target, permission.code);
+  const { actor } = gate;
   const id = await db.transaction(async (tx) => {
     const duplicate = await queryOne<{ id: number }>(
       tx,
@@ -264,13 +271,19 @@ export async function grantPermission(
   return grants.find((grant) => grant.id === id)!;
 }
 
-/** POST /permissions/revoke, once authorised: revokes the grants in force that match (404 if none). */
+/**
+ * POST /permissions/revoke: the actor may delegate to that user on the target (policy.ts); revokes the
+ * grants in force that match (404 if none), audited.
+ */
 export async function revokePermission(
   db: Db,
-  actor: Actor,
-  body: { user_id: number; permission: string },
-  target: Target,
+  gate: Gate,
+  visibility: Visibility,
+  body: { user_id: number; permission: string; entity_type: string; entity_id?: number | null },
 ): Promise<number> {
+  const target = targetOf(body);
+  await authorizeDelegation(db, gate, visibility, body.user_id, target);
+  const { actor } = gate;
   return db.transaction(async (tx) => {
     const rows = await queryRows<{ id: number }>(
       tx,
@@ -300,14 +313,14 @@ export async function revokePermission(
  */
 export async function listManageableUsers(
   db: Db,
-  user: PermissionUser,
+  user: Actor,
   visibility: Visibility,
   query: { ids?: number[]; search?: string; page: number; limit: number },
 ) {
   const profile = await managerProfile(db, user);
   const meta = { page: query.page, limit: query.limit };
   if (!profile.isManager) return { data: [], meta: { ...meta, total: 0 }, canManageAnyone: false };
-  const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, '\\$&')}%` : null;
+  const pattern = query.search ? likePattern(query.search) : null;
   const condition = sql`${manageableCondition(profile, user.userId, visibility, sql`u`)}
     and u.active
     and (${query.ids ? intArray(query.ids) : null}::int[] is null or u.id = any(${query.ids ? intArray(query.ids) : null}::int[]))
@@ -332,7 +345,7 @@ export async function listManageableUsers(
 }
 
 /** GET /permissions/can-manage-user/{id}. */
-export async function canManageUser(db: Db, user: PermissionUser, visibility: Visibility, targetId: number) {
+export async function canManageUser(db: Db, user: Actor, visibility: Visibility, targetId: number) {
   await assertUserExists(db, targetId);
   const profile = await managerProfile(db, user);
   const info = (await manageableAmong(db, profile, user.userId, visibility, [targetId])).get(targetId);

@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorSchema, idParamSchema } from '../../../../contract/common';
+import { idParamSchema } from '../../../../contract/common';
 import {
   canManageUserSchema,
   grantAnswerSchema,
@@ -16,15 +15,13 @@ import {
   permissionCheckBodySchema,
   permissionCheckMultipleAnswerSchema,
   permissionCheckMultipleBodySchema,
-  PERMISSIONS,
 } from '../../../../contract/permissions';
-import { ANYWHERE, authorize, authorizeVisible } from '../../http/authorize';
-import { requireUser, requireVisibility } from '../../http/context';
-import { httpError } from '../../http/errors';
+import { errorAnswers, READ_ERRORS, WRITE_ERRORS } from '../../http/answers';
+import { authorizeScope, authorizeSignedIn, gateOf } from '../../http/authorize';
+// the check endpoints answer the signed-in user's own permissions: the checks themselves
 import { hasPermissions } from '../../permissions/check';
 import * as grants from './grants';
-
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+import { GRANT_MESSAGES } from './messages';
 
 const GRANT_RULES =
   'Le donneur doit détenir `permission:delegate` (ou `permission:manage`) sur l’entité, détenir lui-même ' +
@@ -39,34 +36,6 @@ const RULES =
   'Les permissions accordées directement valent jusqu’à leur expiration ou révocation. Sans entité, ou ' +
   'avec `ACTIVITY_GROUP` (portée globale), la question est : l’utilisateur a-t-il cette permission quelque part ?';
 
-/** The entity a grant applies to, when it names one. */
-function entityOf(target: grants.Target) {
-  return target.entityId === null ? null : { type: target.scope, id: target.entityId };
-}
-
-/**
- * Who may grant or revoke on a user, in this order: the user exists (404), the entity exists and is
- * visible, the actor is not that user (403); then, unless a super-admin, the actor names an entity
- * (only a super-admin grants without one), holds `permission:delegate` on it and manages the user (403).
- */
-async function authorizeDelegation(request: FastifyRequest, userId: number, target: grants.Target) {
-  const { db } = request.server.deps;
-  const { user: actor, visibility } = await requireVisibility(request);
-  await grants.assertUserExists(db, userId);
-  const entity = entityOf(target);
-  if (entity) await authorizeVisible(request, entity);
-  if (actor.userId === userId) throw httpError(403, grants.GRANT_MESSAGES.self);
-  if (actor.isSuperAdmin) return actor;
-  if (!entity) throw httpError(403, grants.GRANT_MESSAGES.entityRequired);
-  await authorize(request, entity, PERMISSIONS.DELEGATE_PERMISSIONS, {
-    forbidden: grants.GRANT_MESSAGES.noDelegate,
-    visibilityChecked: true,
-  });
-  if (!(await grants.manages(db, actor, visibility, userId)))
-    throw httpError(403, grants.GRANT_MESSAGES.notManageable);
-  return actor;
-}
-
 export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
@@ -78,13 +47,13 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Vérifier une permission de l'utilisateur connecté",
         description: RULES,
         body: permissionCheckBodySchema,
-        response: { 200: permissionCheckAnswerSchema, 400: errorSchema, 401: errorSchema },
+        response: { 200: permissionCheckAnswerSchema, ...errorAnswers(400, 401) },
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const actor = await authorizeSignedIn(request);
       const { permission, entity_type, entity_id } = request.body;
-      const results = await hasPermissions(db, user, [permission], entity_type, entity_id);
+      const results = await hasPermissions(db, actor, [permission], entity_type, entity_id);
       return { hasPermission: results[permission] };
     },
   );
@@ -97,13 +66,13 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Vérifier plusieurs permissions de l'utilisateur connecté",
         description: RULES,
         body: permissionCheckMultipleBodySchema,
-        response: { 200: permissionCheckMultipleAnswerSchema, 400: errorSchema, 401: errorSchema },
+        response: { 200: permissionCheckMultipleAnswerSchema, ...errorAnswers(400, 401) },
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const actor = await authorizeSignedIn(request);
       const { permissions, entity_type, entity_id } = request.body;
-      const results = await hasPermissions(db, user, permissions, entity_type, entity_id);
+      const results = await hasPermissions(db, actor, permissions, entity_type, entity_id);
       const values = permissions.map((code) => results[code]);
       return { hasAny: values.some(Boolean), hasAll: values.every(Boolean), results };
     },
@@ -118,11 +87,11 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Filtré par scope (les scopes où la permission peut être accordée) et par recherche (code ou nom).',
         querystring: permissionListQuerySchema,
-        response: { 200: permissionListSchema, 400: errorSchema, 401: errorSchema },
+        response: { 200: permissionListSchema, ...errorAnswers(400, 401) },
       },
     },
     async (request) => {
-      await requireUser(request);
+      await authorizeSignedIn(request);
       return { data: await grants.listPermissions(db, request.query) };
     },
   );
@@ -138,12 +107,12 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Rôles et permissions'],
         summary: "Permissions accordées à l'utilisateur connecté",
         description: grantsDescription,
-        response: { 200: userGrantListSchema, ...errors },
+        response: { 200: userGrantListSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
-      const { user } = await requireVisibility(request);
-      return { data: await grants.listUserGrants(db, user.userId) };
+      const actor = await authorizeSignedIn(request);
+      return { data: await grants.listUserGrants(db, actor.userId) };
     },
   );
 
@@ -155,13 +124,12 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Permissions accordées à un utilisateur',
         description: grantsDescription,
         params: idParamSchema,
-        response: { 200: userGrantListSchema, ...errors },
+        response: { 200: userGrantListSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
-      const { user, visibility } = await requireVisibility(request);
-      await grants.assertMayReadGrants(db, user, visibility, request.params.id);
-      return { data: await grants.listUserGrants(db, request.params.id) };
+      const { actor, visibility } = await authorizeScope(request);
+      return { data: await grants.readUserGrants(db, actor, visibility, request.params.id) };
     },
   );
 
@@ -173,12 +141,12 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Scopes où l'utilisateur connecté peut accorder des permissions",
         description:
           'Super-administrateur : tous. Sinon les niveaux où il détient `permission:delegate`, et ceux en dessous.',
-        response: { 200: manageableScopesSchema, 401: errorSchema },
+        response: { 200: manageableScopesSchema, ...errorAnswers(401) },
       },
     },
     async (request) => {
-      const user = await requireUser(request);
-      return { data: grants.scopeLabels(await grants.manageableScopes(db, user)) };
+      const actor = await authorizeSignedIn(request);
+      return { data: grants.scopeLabels(await grants.manageableScopes(db, actor)) };
     },
   );
 
@@ -193,12 +161,12 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
           'inférieur à celui du gestionnaire (qui détient une permission de gestion : `permission:delegate`, ' +
           '`role:assign` ou `role:manage_<niveau>`). Avec `ids` : lesquels de ces utilisateurs sont gérables.',
         querystring: manageableUsersQuerySchema,
-        response: { 200: manageableUsersSchema, 400: errorSchema, 401: errorSchema },
+        response: { 200: manageableUsersSchema, ...errorAnswers(400, 401) },
       },
     },
     async (request) => {
-      const { user, visibility } = await requireVisibility(request);
-      return grants.listManageableUsers(db, user, visibility, request.query);
+      const { actor, visibility } = await authorizeScope(request);
+      return grants.listManageableUsers(db, actor, visibility, request.query);
     },
   );
 
@@ -209,12 +177,12 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Rôles et permissions'],
         summary: "L'utilisateur connecté peut-il gérer cet utilisateur ?",
         params: idParamSchema,
-        response: { 200: canManageUserSchema, ...errors },
+        response: { 200: canManageUserSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
-      const { user, visibility } = await requireVisibility(request);
-      return grants.canManageUser(db, user, visibility, request.params.id);
+      const { actor, visibility } = await authorizeScope(request);
+      return grants.canManageUser(db, actor, visibility, request.params.id);
     },
   );
 
@@ -226,20 +194,13 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Accorder une permission à un utilisateur',
         description: GRANT_RULES,
         body: grantBodySchema,
-        response: { 201: grantAnswerSchema, ...errors, 409: errorSchema },
+        response: { 201: grantAnswerSchema, ...WRITE_ERRORS },
       },
     },
     async (request, reply) => {
-      await requireUser(request);
-      const grant = await grants.checkGrant(db, request.body);
-      const user = await authorizeDelegation(request, request.body.user_id, grant.target);
-      // no escalation: one grants only what one holds oneself on that entity
-      await authorize(request, entityOf(grant.target) ?? ANYWHERE, grant.permission.code, {
-        forbidden: grants.GRANT_MESSAGES.notHeld,
-        visibilityChecked: true,
-      });
-      const data = await grants.grantPermission(db, { ...user, ip: request.ip }, request.body.user_id, grant);
-      return reply.status(201).send({ message: grants.GRANT_MESSAGES.granted, data });
+      const { visibility } = await authorizeScope(request);
+      const data = await grants.grantPermission(db, await gateOf(request), visibility, request.body);
+      return reply.status(201).send({ message: GRANT_MESSAGES.granted, data });
     },
   );
 
@@ -251,15 +212,13 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Révoquer une permission d'un utilisateur",
         description: GRANT_RULES,
         body: revokeBodySchema,
-        response: { 200: grantAnswerSchema, ...errors },
+        response: { 200: grantAnswerSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
-      await requireUser(request);
-      const target = grants.targetOf(request.body);
-      const user = await authorizeDelegation(request, request.body.user_id, target);
-      await grants.revokePermission(db, { ...user, ip: request.ip }, request.body, target);
-      return { message: grants.GRANT_MESSAGES.revoked, data: null };
+      const { visibility } = await authorizeScope(request);
+      await grants.revokePermission(db, await gateOf(request), visibility, request.body);
+      return { message: GRANT_MESSAGES.revoked, data: null };
     },
   );
 };

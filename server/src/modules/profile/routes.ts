@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema } from '../../../../contract/common';
 import {
   PROFILE_MESSAGES,
   passwordChangeBodySchema,
@@ -9,8 +8,12 @@ import {
   sessionIdParamSchema,
   sessionListSchema,
 } from '../../../../contract/profile';
+import { DEVICE_COOKIE, readDeviceCookie } from '../../auth/device-cookie';
+import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from '../../auth/login-throttle';
 import { SESSION_COOKIE } from '../../auth/sessions';
-import { requireUser } from '../../http/context';
+import { authorizeSignedIn } from '../../http/authorize';
+import { errorAnswers, OWN_ERRORS } from '../../http/answers';
+import { sessionCookieOptions } from '../auth';
 import {
   changePassword,
   endOtherSessions,
@@ -21,19 +24,11 @@ import {
 } from './service';
 
 const TAGS = ['Mon profil'];
-/** The session cookie's options (as /login sets it), to clear it when the current session ends. */
-const cookieOptions = (secure: boolean) => ({
-  path: '/',
-  httpOnly: true,
-  sameSite: 'lax' as const,
-  secure,
-  signed: true,
-});
-const errors = { 400: errorSchema, 401: errorSchema };
 
 /** /mon-profil: the signed-in user's own record, password and sessions; nobody else's. */
-export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+export const profileRoutes: FastifyPluginAsyncZod<{ limits?: LoginLimits }> = async (app, options) => {
   const { db, config } = app.deps;
+  const limits = options.limits ?? DEFAULT_LOGIN_LIMITS;
 
   app.get(
     '/profile',
@@ -43,12 +38,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Mon profil',
         description:
           'Le dossier de l’utilisateur connecté : nom, matricule, téléphone, email, rôles et leurs entités.',
-        response: { 200: profileAnswerSchema, ...errors },
+        response: { 200: profileAnswerSchema, ...OWN_ERRORS },
       },
     },
     async (request) => {
-      const user = await requireUser(request);
-      return { data: await getProfile(db, user.userId) };
+      const actor = await authorizeSignedIn(request);
+      return { data: await getProfile(db, actor.userId) };
     },
   );
 
@@ -59,12 +54,14 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Modifier mon téléphone et mon email',
         body: profileUpdateBodySchema,
-        response: { 200: profileAnswerSchema.extend({ message: z.string() }), 409: errorSchema, ...errors },
+        response: {
+          200: profileAnswerSchema.extend({ message: z.string() }),
+          ...errorAnswers(400, 401, 409),
+        },
       },
     },
     async (request) => {
-      const user = await requireUser(request);
-      const data = await updateContact(db, { userId: user.userId, ip: request.ip }, request.body);
+      const data = await updateContact(db, await authorizeSignedIn(request), request.body);
       return { message: PROFILE_MESSAGES.updated, data };
     },
   );
@@ -77,19 +74,18 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Changer mon mot de passe',
         description:
           'Le mot de passe actuel est requis ; le nouveau a au moins 10 caractères. Les autres sessions de ' +
-          'l’utilisateur sont terminées, celle-ci reste ouverte.',
+          'l’utilisateur sont terminées, celle-ci reste ouverte. Le mot de passe actuel est limité comme à ' +
+          'la connexion : après 5 erreurs, 429 avec Retry-After, avant toute vérification.',
         body: passwordChangeBodySchema,
-        response: { 200: z.object({ message: z.string() }), ...errors },
+        response: { 200: z.object({ message: z.string() }), ...OWN_ERRORS, ...errorAnswers(429) },
       },
     },
     async (request) => {
-      const user = await requireUser(request);
-      await changePassword(
-        db,
-        { userId: user.userId, ip: request.ip, sessionId: user.sessionId },
-        request.body,
-        config.production,
-      );
+      await changePassword(db, await authorizeSignedIn(request), request.body, {
+        production: config.production,
+        limits,
+        device: readDeviceCookie(config.sessionSecret, request.cookies[DEVICE_COOKIE]),
+      });
       return { message: PROFILE_MESSAGES.passwordChanged };
     },
   );
@@ -101,12 +97,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Mes sessions actives',
         description: 'Appareil (navigateur), adresse, ouverture et dernière activité ; `current` : celle-ci.',
-        response: { 200: sessionListSchema, ...errors },
+        response: { 200: sessionListSchema, ...OWN_ERRORS },
       },
     },
     async (request) => {
-      const user = await requireUser(request);
-      return { data: await listSessions(db, user.userId, user.sessionId) };
+      return { data: await listSessions(db, await authorizeSignedIn(request)) };
     },
   );
 
@@ -117,17 +112,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Déconnecter une session',
         params: sessionIdParamSchema,
-        response: { 200: z.object({ current: z.boolean() }), 404: errorSchema, ...errors },
+        response: { 200: z.object({ current: z.boolean() }), ...errorAnswers(400, 401, 404) },
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
-      const current = await endSession(
-        db,
-        { userId: user.userId, ip: request.ip, sessionId: user.sessionId },
-        request.params.id,
-      );
-      if (current) reply.clearCookie(SESSION_COOKIE, cookieOptions(request.protocol === 'https'));
+      const current = await endSession(db, await authorizeSignedIn(request), request.params.id);
+      if (current) reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request.protocol === 'https'));
       return { current };
     },
   );
@@ -140,14 +130,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Déconnecter les autres sessions',
         // no body; anything else sent is refused (400), as on every write
         body: z.strictObject({}).nullish(),
-        response: { 200: z.object({ ended: z.number().int() }), ...errors },
+        response: { 200: z.object({ ended: z.number().int() }), ...OWN_ERRORS },
       },
     },
     async (request) => {
-      const user = await requireUser(request);
-      return {
-        ended: await endOtherSessions(db, { userId: user.userId, ip: request.ip, sessionId: user.sessionId }),
-      };
+      return { ended: await endOtherSessions(db, await authorizeSignedIn(request)) };
     },
   );
 };

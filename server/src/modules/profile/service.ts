@@ -9,13 +9,25 @@ import {
 } from '../../../../contract/profile';
 import { FAITHFUL_MESSAGES } from '../../../../contract/faithful';
 import { audit } from '../../audit/audit';
+import type { Device } from '../../auth/device-cookie';
+import {
+  clearFailures,
+  isRefusal,
+  keepFailure,
+  reserveAttempt,
+  tooManyAttempts,
+  type LoginLimits,
+} from '../../auth/login-throttle';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
 import { DEMO_PASSWORD } from '../../demo-accounts';
+import type { Actor } from '../../http/authorize';
 import { httpError } from '../../http/errors';
+import { assertNewPassword, assertSignInKept } from './policy';
 
-// The signed-in user's own record, password and sessions (/mon-profil, issue 16).
+// The signed-in user's own record, password and sessions (/mon-profil, docs/features/profile.md): each
+// function works on the rows of `actor.userId` only.
 
 const M = PROFILE_MESSAGES;
 
@@ -41,7 +53,7 @@ export async function getProfile(db: Db, userId: number): Promise<Profile> {
 /** Phone and email, unique among users; one of them (or the matricule) stays to sign in. */
 export async function updateContact(
   db: Db,
-  actor: { userId: number; ip: string },
+  actor: Actor,
   body: z.output<typeof profileUpdateBodySchema>,
 ): Promise<Profile> {
   await db.transaction(async (tx) => {
@@ -49,7 +61,7 @@ export async function updateContact(
       tx,
       sql`select registration_number from users where id = ${actor.userId} for update`,
     );
-    if (!body.phone && !body.email && !me?.registration_number) throw httpError(400, M.contactRequired);
+    assertSignInKept(body, me?.registration_number ?? null);
     if (body.phone) {
       const taken = await queryOne(
         tx,
@@ -81,23 +93,41 @@ export async function updateContact(
 
 /**
  * A new password: the current one checked, at least 10 characters, not the current one, never a demo
- * password in production. The user's other sessions end; this one stays.
+ * password in production. The user's other sessions end; this one stays. The current password is
+ * limited as a sign-in is (decision 0041): the attempt takes its place on the account (or on the
+ * device, when the request carries the user's device cookie) before the hash, and a 6th wrong one in
+ * the window answers 429 with Retry-After, the right one included.
  */
 export async function changePassword(
   db: Db,
-  actor: { userId: number; ip: string; sessionId: string },
+  actor: Actor,
   body: z.output<typeof passwordChangeBodySchema>,
-  production: boolean,
+  options: { production: boolean; limits: LoginLimits; device: Device | null },
 ): Promise<void> {
+  const device = options.device?.userId === actor.userId ? options.device : null;
+  const accountKey = device ? device.key : `user:${actor.userId}`;
+  const reservation = await reserveAttempt(
+    db,
+    // a signed-in user is no sprayer: only the account's (or the device's) count applies
+    { accountKey, address: actor.ip, anonymous: false },
+    options.limits,
+  );
+  if (isRefusal(reservation)) throw tooManyAttempts(reservation.retryAfter, 'avec un mot de passe incorrect');
   const row = await queryOne<{ password_hash: string | null }>(
     db,
     sql`select password_hash from users where id = ${actor.userId}`,
   );
-  if (!row?.password_hash || !(await verifyPassword(body.current_password, row.password_hash)))
-    throw httpError(400, M.currentWrong);
-  if (body.new_password === body.current_password) throw httpError(400, M.sameAsCurrent);
-  if (production && body.new_password.toLowerCase().includes(DEMO_PASSWORD))
-    throw httpError(400, M.demoForbidden);
+  const currentValid =
+    !!row?.password_hash && (await verifyPassword(body.current_password, row.password_hash));
+  if (currentValid) await clearFailures(db, accountKey);
+  else await keepFailure(db, reservation, options.limits);
+  assertNewPassword({
+    currentValid,
+    current: body.current_password,
+    next: body.new_password,
+    production: options.production,
+    demoPassword: DEMO_PASSWORD,
+  });
   const hash = await hashPassword(body.new_password);
   await db.transaction(async (tx) => {
     await tx.execute(
@@ -117,7 +147,7 @@ export async function changePassword(
 /** The opaque handle of a session shown to its user: not its stored id, never its cookie. */
 const handleOf = (sessionId: string) => sessionId.slice(0, 16);
 
-export async function listSessions(db: Db, userId: number, currentId: string): Promise<UserSession[]> {
+export async function listSessions(db: Db, actor: Actor): Promise<UserSession[]> {
   const rows = await queryRows<{
     id: string;
     user_agent: string | null;
@@ -127,7 +157,7 @@ export async function listSessions(db: Db, userId: number, currentId: string): P
   }>(
     db,
     sql`select id, user_agent, ip, created_at, last_seen_at from sessions
-        where user_id = ${userId} and expires_at > now() order by last_seen_at desc`,
+        where user_id = ${actor.userId} and expires_at > now() order by last_seen_at desc`,
   );
   return rows.map((row) => ({
     id: handleOf(row.id),
@@ -135,16 +165,12 @@ export async function listSessions(db: Db, userId: number, currentId: string): P
     ip: row.ip,
     created_at: isoString(row.created_at),
     last_seen_at: isoString(row.last_seen_at),
-    current: row.id === currentId,
+    current: row.id === actor.sessionId,
   }));
 }
 
 /** Ends one of the user's sessions (404 when it is not theirs); answers whether it was the current one. */
-export async function endSession(
-  db: Db,
-  actor: { userId: number; ip: string; sessionId: string },
-  handle: string,
-): Promise<boolean> {
+export async function endSession(db: Db, actor: Actor, handle: string): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`delete from sessions where user_id = ${actor.userId} and left(id, 16) = ${handle} returning id`,
@@ -160,10 +186,7 @@ export async function endSession(
   return rows.some((row) => row.id === actor.sessionId);
 }
 
-export async function endOtherSessions(
-  db: Db,
-  actor: { userId: number; ip: string; sessionId: string },
-): Promise<number> {
+export async function endOtherSessions(db: Db, actor: Actor): Promise<number> {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`delete from sessions where user_id = ${actor.userId} and id <> ${actor.sessionId} returning id`,

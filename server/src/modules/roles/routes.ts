@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorSchema } from '../../../../contract/common';
 import { GROUP_SCOPES, rolesAnswerSchema, rolesQuerySchema } from '../../../../contract/roles';
-import { authorizeVisible } from '../../http/authorize';
-import { requireUser } from '../../http/context';
+import { READ_ERRORS } from '../../http/answers';
+import { authorizeSignedIn, authorizeVisible } from '../../http/authorize';
 import { groupPositions } from './service';
 
 /** The group check's own messages (a group, whatever its level). */
@@ -21,18 +20,13 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
           'Les postes (rôles `{scope}::{position}`) du niveau du groupe. Avec `id`, chaque poste indique ' +
           '`assigned` : quelqu’un l’occupe déjà dans ce groupe.',
         querystring: rolesQuerySchema,
-        response: {
-          200: rolesAnswerSchema,
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-        },
+        response: { 200: rolesAnswerSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
       const { group, id } = request.query;
-      if (id === undefined) await requireUser(request);
+      // the catalogue of a level: signed in; a group's own positions: the group is visible
+      if (id === undefined) await authorizeSignedIn(request);
       else await authorizeVisible(request, { type: GROUP_SCOPES[group], id }, GROUP_MESSAGES);
       return { data: await groupPositions(db, group, id) };
     },

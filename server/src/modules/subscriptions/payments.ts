@@ -11,15 +11,19 @@ import type { z } from 'zod';
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
-import { subscriptionEvent } from '../notifications';
+import type { Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
+import { subscriptionEvent } from '../notifications';
 import {
   confirmInvoice,
   createInvoice,
+  customValue,
+  isUniqueViolation,
   ProviderError,
   type ConfirmResult,
   type LigdicashSettings,
-} from './ligdicash';
+} from '../ligdicash';
+import { authorizePayer } from './policy';
 import { getAttempt, getSubscription, type Group } from './service';
 
 /*
@@ -70,13 +74,6 @@ export function providerHttpError(error: ProviderError) {
   );
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}
-
 async function markFailed(db: Db, attemptId: number, reason: string): Promise<void> {
   await db.execute(
     sql`update subscription_payment_attempts set status = 'failed', failure_reason = ${reason.slice(0, 300)},
@@ -87,7 +84,6 @@ async function markFailed(db: Db, attemptId: number, reason: string): Promise<vo
 export type StartInput = z.output<typeof startPaymentBodySchema> & {
   subscriptionId: number;
   group: Group;
-  payerId: number;
   /** where the provider sends the browser back, and its notifications */
   publicUrl: string;
   returnPath: string;
@@ -96,11 +92,13 @@ export type StartInput = z.output<typeof startPaymentBodySchema> & {
 export type StartResult = { attempt: PaymentAttempt; payment_url: string; reused: boolean };
 
 /**
- * 'Payer': reuses the subscription's pending attempt while the provider says it is still pending,
- * otherwise stores a new attempt, creates the invoice and stores its token; answers where to send
- * the browser. Provider down or junk: a 502, the new attempt kept as failed, no payment recorded.
+ * 'Payer', by whoever pays the group (authorizePayer): reuses the subscription's pending attempt while
+ * the provider says it is still pending, otherwise stores a new attempt, creates the invoice and stores
+ * its token; answers where to send the browser. Provider down or junk: a 502, the new attempt kept as
+ * failed, no payment recorded.
  */
-export async function startPayment(deps: PaymentDeps, input: StartInput): Promise<StartResult> {
+export async function startPayment(deps: PaymentDeps, gate: Gate, input: StartInput): Promise<StartResult> {
+  const payer = await authorizePayer(gate, input.group);
   const { db } = deps;
   const settings = deps.provider();
   if (!settings) throw httpError(503, SUBSCRIPTION_MESSAGES.paymentNotConfigured);
@@ -143,7 +141,7 @@ export async function startPayment(deps: PaymentDeps, input: StartInput): Promis
       sql`insert into subscription_payment_attempts
             (subscription_id, transaction_id, status, amount, currency, payer_id, phone, first_name, last_name, email)
           values (${input.subscriptionId}, ${transactionId}, 'pending', ${subscription.amount},
-                  ${SUBSCRIPTION_CURRENCY}, ${input.payerId}, ${input.phone}, ${input.first_name ?? null},
+                  ${SUBSCRIPTION_CURRENCY}, ${payer.userId}, ${input.phone}, ${input.first_name ?? null},
                   ${input.last_name ?? null}, ${input.email ?? null})
           returning id`,
     );
@@ -172,7 +170,7 @@ export async function startPayment(deps: PaymentDeps, input: StartInput): Promis
       returnUrl,
       cancelUrl: returnUrl,
       callbackUrl: `${input.publicUrl}/api/subscriptions/payments/notify`,
-      customData: { subscription: input.subscriptionId, payer: input.payerId, transaction_id: transactionId },
+      customData: { subscription: input.subscriptionId, payer: payer.userId, transaction_id: transactionId },
     });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
@@ -186,7 +184,7 @@ export async function startPayment(deps: PaymentDeps, input: StartInput): Promis
           updated_at = now() where id = ${attemptId}`,
     );
     await audit(tx, {
-      userId: input.payerId,
+      userId: payer.userId,
       action: 'subscription.payment_start',
       entityType: input.group.type,
       entityId: input.group.id,
@@ -195,6 +193,34 @@ export async function startPayment(deps: PaymentDeps, input: StartInput): Promis
   });
   const attempt = (await getAttempt(db, attemptId))!;
   return { attempt, payment_url: invoice.paymentUrl, reused: false };
+}
+
+/**
+ * A payment attempt of a subscription, when its payer comes back (to whoever may see the group's
+ * subscriptions, authorised by the caller): a pending one is first checked with the provider, and
+ * stays pending when the provider cannot answer (checked again later). 404 for another subscription's.
+ */
+export async function attemptOnReturn(
+  deps: PaymentDeps,
+  subscriptionId: number,
+  attemptId: number,
+  log: FastifyBaseLogger,
+): Promise<{ attempt: PaymentAttempt; subscription_paid: boolean }> {
+  let attempt = await getAttempt(deps.db, attemptId);
+  if (!attempt || attempt.subscription_id !== subscriptionId)
+    throw httpError(404, SUBSCRIPTION_MESSAGES.attemptNotFound);
+  if (attempt.status === 'pending') {
+    try {
+      await verifyAttempt(deps, attempt.id, 'return');
+    } catch (error) {
+      // the provider is down: the attempt stays pending, checked again later
+      if (!(error instanceof ProviderError)) throw error;
+      log.warn({ err: error.message }, 'subscription payment re-check failed');
+    }
+    attempt = (await getAttempt(deps.db, attempt.id))!;
+  }
+  const subscription = (await getSubscription(deps.db, subscriptionId))!;
+  return { attempt, subscription_paid: subscription.paid };
 }
 
 const frenchDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
@@ -340,23 +366,6 @@ async function recordPayment(
       deps.log.error({ attemptId: attempt.id }, 'subscription payment: subscription already paid');
     return 'completed';
   });
-}
-
-/** Reads a field of the notification's custom_data, a list of { keyof_customdata, valueof_customdata }. */
-function customValue(body: Record<string, unknown>, key: string): string | null {
-  const data = body.custom_data;
-  if (Array.isArray(data)) {
-    for (const entry of data) {
-      if (entry && typeof entry === 'object' && (entry as Record<string, unknown>).keyof_customdata === key) {
-        const value = (entry as Record<string, unknown>).valueof_customdata;
-        return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
-      }
-    }
-  } else if (data && typeof data === 'object') {
-    const value = (data as Record<string, unknown>)[key];
-    return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
-  }
-  return null;
 }
 
 /**

@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, idParamSchema } from '../../../../contract/common';
+import { idParamSchema } from '../../../../contract/common';
 import {
   attemptAnswerSchema,
   attemptParamsSchema,
@@ -18,39 +17,38 @@ import {
   subscriptionTypeListSchema,
   updateSubscriptionTypeBodySchema,
 } from '../../../../contract/subscriptions';
-import type { SessionUser } from '../../auth/sessions';
-import { ANYWHERE, authorize, isArchivedEntity } from '../../http/authorize';
-import { SECURITY_MESSAGES } from '../../../../contract/security';
-import { requireUser } from '../../http/context';
-import { httpError } from '../../http/errors';
-import { ownOrigin } from '../../http/security';
-import { ProviderError } from './ligdicash';
+import { errorAnswers, READ_ERRORS, WRITE_ERRORS } from '../../http/answers';
+import { ANYWHERE, authorize, authorizeSignedIn, gateOf, type Gate } from '../../http/authorize';
+import { httpError, HttpError } from '../../http/errors';
 import {
+  attemptOnReturn,
   handleNotification,
   recheckPendingAttempts,
   startPayment,
-  verifyAttempt,
   type PaymentDeps,
 } from './payments';
+import { paysGroup } from './policy';
 import {
   createSubscription,
   createSubscriptionType,
-  getAttempt,
-  getSubscription,
   groupOf,
   type Group,
-  listAttempts,
   listSubscriptions,
   listSubscriptionTypes,
-  nationalOfficeOf,
+  subscriptionDetail,
   subscriptionGroup,
   updateSubscriptionType,
 } from './service';
-import { parseForm, providerSettings, simulatorEnabled } from './simulator';
+import {
+  parseForm,
+  providerSettings,
+  publicBase,
+  simulatorEnabled,
+  type SimulatorPurpose,
+} from '../ligdicash';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
-const writeErrors = { ...errors, 409: errorSchema, 422: errorSchema };
-const payErrors = { ...writeErrors, 502: errorSchema, 503: errorSchema };
+/** A write's errors, and 422 (a subscription type that does not fit). */
+const TYPED_WRITE_ERRORS = { ...WRITE_ERRORS, ...errorAnswers(422) };
 
 /** Where the payer comes back to: the space of the group that pays. */
 const DEFAULT_RETURN: Record<Group['type'], string> = {
@@ -71,27 +69,10 @@ const payBodySchema = startPaymentBodySchema.extend({
 });
 
 /**
- * Who may create a subscription for a group: the admin for a national office (a global grant);
- * for a region, section or church, `subscription:create` on its national office (the office bills its
- * own groups; a church does not bill itself).
+ * Routes of the subscriptions (decisions 0019 and 0020, docs/features/subscriptions.md): a group's
+ * subscriptions, their creation by whoever bills the group and their payment through LigdiCash by
+ * whoever pays it (policy.ts), the subscription types (administrator), the provider's notification.
  */
-async function authorizeCreate(request: FastifyRequest, group: Group): Promise<SessionUser> {
-  if (group.type === 'national_office') {
-    return authorize(request, ANYWHERE, SUBSCRIPTION_PERMISSIONS.CREATE, {
-      forbidden: SUBSCRIPTION_MESSAGES.createForbidden,
-    });
-  }
-  const office = await nationalOfficeOf(request.server.deps.db, group);
-  if (office === null) {
-    // the group's own 404 ('Église introuvable.'...)
-    await authorize(request, group, SUBSCRIPTION_PERMISSIONS.CREATE);
-    throw httpError(404, SUBSCRIPTION_MESSAGES.notFound);
-  }
-  return authorize(request, { type: 'national_office', id: office }, SUBSCRIPTION_PERMISSIONS.CREATE, {
-    forbidden: SUBSCRIPTION_MESSAGES.createForbidden,
-  });
-}
-
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
   const payments: PaymentDeps = { db, log: app.log, provider: () => providerSettings(app) };
@@ -128,7 +109,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
           '`subscription:view` sur le groupe. Les plus récentes d’abord (`order=asc` : les plus anciennes), ' +
           '`paid=false` : les non payées.',
         querystring: subscriptionListQuerySchema,
-        response: { 200: subscriptionListSchema, ...errors },
+        response: { 200: subscriptionListSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
@@ -149,23 +130,13 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
           'La souscription, son paiement, l’historique des tentatives de paiement et `can_pay` ' +
           '(permission `subscription:view` sur le groupe).',
         params: idParamSchema,
-        response: { 200: subscriptionDetailSchema, ...errors },
+        response: { 200: subscriptionDetailSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
       const group = await subscriptionGroup(db, request.params.id);
       await authorize(request, group, SUBSCRIPTION_PERMISSIONS.VIEW);
-      const subscription = (await getSubscription(db, request.params.id))!;
-      let canPay = false;
-      if (!subscription.paid && subscription.status !== 'cancelled') {
-        canPay = await authorize(request, group, SUBSCRIPTION_PERMISSIONS.PAY).then(
-          () => true,
-          () => false,
-        );
-      }
-      return {
-        data: { ...subscription, attempts: await listAttempts(db, subscription.id), can_pay: canPay },
-      };
+      return { data: await subscriptionDetail(db, await gateOf(request), request.params.id, group) };
     },
   );
 
@@ -180,16 +151,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
           'pour un bureau national ; pour une région, une section ou une église, `subscription:create` sur son ' +
           'bureau national. Le type doit viser ce genre de groupe ; la période ne chevauche aucune autre du groupe.',
         body: createSubscriptionBodySchema,
-        response: { 201: subscriptionDetailSchema, ...writeErrors },
+        response: { 201: subscriptionDetailSchema, ...TYPED_WRITE_ERRORS },
       },
     },
     async (request, reply) => {
       const group = groupOf(request.body)!;
-      const user = await authorizeCreate(request, group);
-      // an archived group is not billed (issue 20)
-      if (await isArchivedEntity(db, group.type, group.id))
-        throw httpError(409, SECURITY_MESSAGES.archivedEntity);
-      const created = await db.transaction((tx) => createSubscription(tx, user.userId, group, request.body));
+      const created = await createSubscription(db, await gateOf(request), group, request.body);
       reply.code(201);
       return { data: { ...created, attempts: [], can_pay: false } };
     },
@@ -202,11 +169,11 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Souscriptions'],
         summary: 'Types de souscription',
         description: 'Nom, niveau (`target`), période en mois, montant en F CFA. Toute personne connectée.',
-        response: { 200: subscriptionTypeListSchema, 401: errorSchema },
+        response: { 200: subscriptionTypeListSchema, ...errorAnswers(401) },
       },
     },
     async (request) => {
-      await requireUser(request);
+      await authorizeSignedIn(request);
       return { data: await listSubscriptionTypes(db) };
     },
   );
@@ -218,12 +185,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Souscriptions'],
         summary: 'Créer un type de souscription (administrateur)',
         body: createSubscriptionTypeBodySchema,
-        response: { 201: subscriptionTypeAnswerSchema, ...writeErrors },
+        response: { 201: subscriptionTypeAnswerSchema, ...TYPED_WRITE_ERRORS },
       },
     },
     async (request, reply) => {
-      const user = await authorize(request, ANYWHERE, SUBSCRIPTION_PERMISSIONS.MANAGE);
-      const type = await db.transaction((tx) => createSubscriptionType(tx, user.userId, request.body));
+      const actor = await authorize(request, ANYWHERE, SUBSCRIPTION_PERMISSIONS.MANAGE);
+      const type = await createSubscriptionType(db, actor, request.body);
       reply.code(201);
       return { data: type };
     },
@@ -238,15 +205,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Nom, période, montant, `active` (un type retiré n’est plus proposé).',
         params: idParamSchema,
         body: updateSubscriptionTypeBodySchema,
-        response: { 200: subscriptionTypeAnswerSchema, ...writeErrors },
+        response: { 200: subscriptionTypeAnswerSchema, ...TYPED_WRITE_ERRORS },
       },
     },
     async (request) => {
-      const user = await authorize(request, ANYWHERE, SUBSCRIPTION_PERMISSIONS.MANAGE);
-      const type = await db.transaction((tx) =>
-        updateSubscriptionType(tx, user.userId, request.params.id, request.body),
-      );
-      return { data: type };
+      const actor = await authorize(request, ANYWHERE, SUBSCRIPTION_PERMISSIONS.MANAGE);
+      return { data: await updateSubscriptionType(db, actor, request.params.id, request.body) };
     },
   );
 
@@ -263,21 +227,25 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
           'injoignable ou réponse inattendue : 502, rien n’est enregistré comme payé.',
         params: idParamSchema,
         body: payBodySchema,
-        response: { 200: startPaymentAnswerSchema, 201: startPaymentAnswerSchema, ...payErrors },
+        response: {
+          200: startPaymentAnswerSchema,
+          201: startPaymentAnswerSchema,
+          ...TYPED_WRITE_ERRORS,
+          ...errorAnswers(502, 503),
+        },
       },
     },
     async (request, reply) => {
       const group = await subscriptionGroup(db, request.params.id);
-      const user = await authorize(request, group, SUBSCRIPTION_PERMISSIONS.PAY, {
-        forbidden: SUBSCRIPTION_MESSAGES.payForbidden,
-      });
       const { return_path: returnPath, ...payer } = request.body;
-      const result = await startPayment(payments, {
+      // Built from PUBLIC_URL or the server's own address, never from the request (issue 27, item 4).
+      const publicUrl = publicBase(app);
+      if (!publicUrl) throw httpError(503, SUBSCRIPTION_MESSAGES.paymentNotConfigured);
+      const result = await startPayment(payments, await gateOf(request), {
         ...payer,
         subscriptionId: request.params.id,
         group,
-        payerId: user.userId,
-        publicUrl: config.publicUrl ?? ownOrigin(request) ?? `http://localhost:${config.port}`,
+        publicUrl,
         returnPath: returnPath ?? `${DEFAULT_RETURN[group.type]}/${request.params.id}`,
       });
       reply.code(result.reused ? 200 : 201);
@@ -295,27 +263,13 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
           'Une tentative en attente est vérifiée auprès de LigdiCash (au retour du payeur) ; le paiement est ' +
           'enregistré s’il est confirmé. Permission `subscription:view` sur le groupe.',
         params: attemptParamsSchema,
-        response: { 200: attemptAnswerSchema, ...errors },
+        response: { 200: attemptAnswerSchema, ...READ_ERRORS },
       },
     },
     async (request) => {
-      const group = await subscriptionGroup(db, request.params.id);
-      await authorize(request, group, SUBSCRIPTION_PERMISSIONS.VIEW);
-      let attempt = await getAttempt(db, request.params.attemptId);
-      if (!attempt || attempt.subscription_id !== request.params.id)
-        throw httpError(404, SUBSCRIPTION_MESSAGES.attemptNotFound);
-      if (attempt.status === 'pending') {
-        try {
-          await verifyAttempt(payments, attempt.id, 'return');
-        } catch (error) {
-          // the provider is down: the attempt stays pending, checked again later
-          if (!(error instanceof ProviderError)) throw error;
-          request.log.warn({ err: error.message }, 'subscription payment re-check failed');
-        }
-        attempt = (await getAttempt(db, attempt.id))!;
-      }
-      const subscription = (await getSubscription(db, request.params.id))!;
-      return { data: { attempt, subscription_paid: subscription.paid } };
+      const { id, attemptId } = request.params;
+      await authorize(request, await subscriptionGroup(db, id), SUBSCRIPTION_PERMISSIONS.VIEW);
+      return { data: await attemptOnReturn(payments, id, attemptId, request.log) };
     },
   );
 
@@ -359,6 +313,27 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   });
+};
+
+/** The notification route (callback_url), as the LigdiCash simulator calls it back. */
+export const SUBSCRIPTION_NOTIFY_PATH = '/api/subscriptions/payments/notify';
+
+/** The subscriptions' invoices on the simulator: notified at their route, paid by whoever pays the group. */
+export const subscriptionSimulatorPurpose: SimulatorPurpose = {
+  notifyPath: SUBSCRIPTION_NOTIFY_PATH,
+  async mayPay(request, customData) {
+    let gate: Gate;
+    try {
+      gate = await gateOf(request);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 401) return 'unauthenticated';
+      throw error;
+    }
+    const id = Number(customData.subscription);
+    if (!Number.isInteger(id) || id <= 0) return 'forbidden';
+    const group = await subscriptionGroup(request.server.deps.db, id).catch(() => null);
+    return group && (await paysGroup(gate, group)) ? 'ok' : 'forbidden';
+  },
 };
 
 const IN_FLIGHT = new WeakMap<object, Set<Promise<unknown>>>();

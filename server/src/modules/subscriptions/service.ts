@@ -13,11 +13,14 @@ import {
   type SubscriptionType,
   type updateSubscriptionTypeBodySchema,
 } from '../../../../contract/subscriptions';
+import { SECURITY_MESSAGES } from '../../../../contract/security';
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
-import { subscriptionEvent } from '../notifications';
+import { isArchivedEntity, type Actor, type Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
+import { subscriptionEvent } from '../notifications';
+import { authorizeBiller, offersPayment } from './policy';
 
 /** The group a subscription (or a list) belongs to. */
 export type Group = { type: SubscriptionTarget; id: number };
@@ -156,6 +159,16 @@ export async function getSubscription(db: Db, id: number): Promise<Subscription 
   return row ? toSubscription(row) : null;
 }
 
+/**
+ * A subscription's detail: its payment attempts and whether the user may pay it (offersPayment), to
+ * whoever may see the group's subscriptions (authorised by the caller).
+ */
+export async function subscriptionDetail(db: Db, gate: Gate, id: number, group: Group) {
+  const subscription = (await getSubscription(db, id))!;
+  const canPay = await offersPayment(gate, subscription, group);
+  return { ...subscription, attempts: await listAttempts(db, subscription.id), can_pay: canPay };
+}
+
 /** The group of a subscription (404 when there is none). */
 export async function subscriptionGroup(db: Db, id: number): Promise<Group> {
   const row = await queryOne<SubscriptionRow>(
@@ -268,62 +281,68 @@ async function assertTypeNameFree(db: Db, name: string, exceptId: number | null)
   if (taken) throw httpError(409, SUBSCRIPTION_MESSAGES.typeNameTaken);
 }
 
+/** A new subscription type (subscription:manage anywhere, authorised by the caller). */
 export async function createSubscriptionType(
-  tx: Db,
-  userId: number,
+  db: Db,
+  actor: Actor,
   body: z.output<typeof createSubscriptionTypeBodySchema>,
 ): Promise<SubscriptionType> {
-  await assertTypeNameFree(tx, body.name, null);
-  const code = `${body.target.replace('_', '-')}-${body.period_months}m-${Date.now().toString(36)}`;
-  const row = await queryOne<TypeRow>(
-    tx,
-    sql`insert into subscription_types (code, name, target, period_months, amount)
-        values (${code}, ${body.name}, ${body.target}, ${body.period_months}, ${body.amount})
-        returning id, code, name, target, period_months, amount, active`,
-  );
-  await audit(tx, {
-    userId,
-    action: 'subscription_type.create',
-    entityType: 'subscription_type',
-    entityId: Number(row!.id),
-    data: { ...body },
+  return db.transaction(async (tx) => {
+    await assertTypeNameFree(tx, body.name, null);
+    const code = `${body.target.replace('_', '-')}-${body.period_months}m-${Date.now().toString(36)}`;
+    const row = await queryOne<TypeRow>(
+      tx,
+      sql`insert into subscription_types (code, name, target, period_months, amount)
+          values (${code}, ${body.name}, ${body.target}, ${body.period_months}, ${body.amount})
+          returning id, code, name, target, period_months, amount, active`,
+    );
+    await audit(tx, {
+      userId: actor.userId,
+      action: 'subscription_type.create',
+      entityType: 'subscription_type',
+      entityId: Number(row!.id),
+      data: { ...body },
+    });
+    return toType(row!);
   });
-  return toType(row!);
 }
 
+/** Changes a subscription type (subscription:manage anywhere, authorised by the caller). */
 export async function updateSubscriptionType(
-  tx: Db,
-  userId: number,
+  db: Db,
+  actor: Actor,
   id: number,
   body: z.output<typeof updateSubscriptionTypeBodySchema>,
 ): Promise<SubscriptionType> {
-  const current = await typeById(tx, id);
-  if (!current) throw httpError(404, SUBSCRIPTION_MESSAGES.typeNotFound);
-  if (body.name !== undefined) await assertTypeNameFree(tx, body.name, id);
-  const row = await queryOne<TypeRow>(
-    tx,
-    sql`update subscription_types set
-          name = ${body.name ?? current.name},
-          period_months = ${body.period_months ?? current.period_months},
-          amount = ${body.amount ?? current.amount},
-          active = ${body.active ?? current.active}
-        where id = ${id}
-        returning id, code, name, target, period_months, amount, active`,
-  );
-  await audit(tx, {
-    userId,
-    action: 'subscription_type.update',
-    entityType: 'subscription_type',
-    entityId: id,
-    data: { before: current, changes: { ...body } },
+  return db.transaction(async (tx) => {
+    const current = await typeById(tx, id);
+    if (!current) throw httpError(404, SUBSCRIPTION_MESSAGES.typeNotFound);
+    if (body.name !== undefined) await assertTypeNameFree(tx, body.name, id);
+    const row = await queryOne<TypeRow>(
+      tx,
+      sql`update subscription_types set
+            name = ${body.name ?? current.name},
+            period_months = ${body.period_months ?? current.period_months},
+            amount = ${body.amount ?? current.amount},
+            active = ${body.active ?? current.active}
+          where id = ${id}
+          returning id, code, name, target, period_months, amount, active`,
+    );
+    await audit(tx, {
+      userId: actor.userId,
+      action: 'subscription_type.update',
+      entityType: 'subscription_type',
+      entityId: id,
+      data: { before: current, changes: { ...body } },
+    });
+    return toType(row!);
   });
-  return toType(row!);
 }
 
 // ---------------------------------------------------------------- creation
 
 /** The national office a group belongs to (null for an unknown group). */
-export async function nationalOfficeOf(db: Db, group: Group): Promise<number | null> {
+async function nationalOfficeOf(db: Db, group: Group): Promise<number | null> {
   const query: Record<SubscriptionTarget, SQL> = {
     national_office: sql`select id from national_offices where id = ${group.id}`,
     region: sql`select national_office_id as id from regions where id = ${group.id}`,
@@ -337,13 +356,26 @@ export async function nationalOfficeOf(db: Db, group: Group): Promise<number | n
 }
 
 /**
- * POST /subscriptions: a billed period of a group, unpaid, status active. The type must be one for
+ * POST /subscriptions: a billed period of a group, unpaid, status active, by whoever bills the group
+ * (authorizeBiller); an archived group is not billed (409, decision 0027). The type must be one for
  * that kind of group and still offered; the period must not overlap another of the group's
  * (cancelled ones aside): a period is never billed twice.
  */
 export async function createSubscription(
+  db: Db,
+  gate: Gate,
+  group: Group,
+  body: z.output<typeof createSubscriptionBodySchema>,
+): Promise<Subscription> {
+  const actor = await authorizeBiller(gate, group, () => nationalOfficeOf(db, group));
+  if (await isArchivedEntity(db, group.type, group.id))
+    throw httpError(409, SECURITY_MESSAGES.archivedEntity);
+  return db.transaction((tx) => insertSubscription(tx, actor, group, body));
+}
+
+async function insertSubscription(
   tx: Db,
-  userId: number,
+  actor: Actor,
   group: Group,
   body: z.output<typeof createSubscriptionBodySchema>,
 ): Promise<Subscription> {
@@ -372,7 +404,7 @@ export async function createSubscription(
   );
   const id = Number(row!.id);
   await audit(tx, {
-    userId,
+    userId: actor.userId,
     action: 'subscription.create',
     entityType: group.type,
     entityId: group.id,
@@ -382,7 +414,7 @@ export async function createSubscription(
     tx,
     { id, amount: body.amount, groupType: group.type, groupId: group.id, endDate: body.end_date },
     'due',
-    userId,
+    actor.userId,
   );
   return (await getSubscription(tx, id))!;
 }

@@ -5,6 +5,7 @@ import type { FinanceEntityType, JournalType, MovementSourceType } from '../../d
 import { SECURITY_MESSAGES } from '../../../../contract/security';
 import { isArchivedEntity } from '../../http/authorize';
 import { httpError } from '../../http/errors';
+import { assertYearOpen } from './closed-years';
 
 /**
  * The one writer of treasury movements (append-only: the journals, the general journal, the account
@@ -18,28 +19,6 @@ export const MOVEMENT_MESSAGES = {
   alreadyReversed: 'Ce mouvement a déjà été annulé.',
   notFound: 'Mouvement de trésorerie introuvable.',
 } as const;
-
-/** The French 409 of a write dated in a closed fiscal year (issue 15). */
-export const lockedYearMessage = (year: number) =>
-  `L'exercice ${year} est clôturé : aucune écriture datée de cet exercice n'est acceptée.`;
-
-/**
- * Refuses (409) a movement of an entity dated in one of its closed fiscal years: the year of the date
- * in the denomination's time zone (Africa/Abidjan, UTC all year).
- */
-export async function assertYearOpen(
-  tx: Db,
-  entityType: FinanceEntityType,
-  entityId: number,
-  occurredAt: string,
-): Promise<void> {
-  const row = await queryOne<{ year: number }>(
-    tx,
-    sql`select year from fiscal_closings where entity_type = ${entityType} and entity_id = ${entityId}
-          and year = extract(year from (${occurredAt}::timestamptz at time zone 'Africa/Abidjan'))::int`,
-  );
-  if (row) throw httpError(409, lockedYearMessage(Number(row.year)));
-}
 
 export type NewMovement = {
   entityType: FinanceEntityType;
@@ -84,7 +63,7 @@ export async function recordMovement(tx: Db, movement: NewMovement): Promise<Mov
     receipt > 0 === expense > 0
   )
     throw new Error('recordMovement: exactly one of receipt and expense must be a positive integer');
-  // no money moves in an archived entity, whoever asks (issue 20; authorize refuses it first)
+  // no money moves in an archived entity, whoever asks (decision 0027; authorize refuses it first)
   if (await isArchivedEntity(tx, movement.entityType, movement.entityId))
     throw httpError(409, SECURITY_MESSAGES.archivedEntity);
   const journalType = await journalTypeOf(tx, movement.paymentAccountId);
@@ -107,7 +86,9 @@ export async function recordMovement(tx: Db, movement: NewMovement): Promise<Mov
 
 /**
  * Cancels a movement by appending its opposite (source 'reversal', `reverses_id`), dated `at`
- * (default now). A movement is reversed at most once (409 otherwise).
+ * (default now). A movement is reversed at most once (409 otherwise). The reversal is a movement of its
+ * own day: refused when that day's year is closed (closed-years.ts), accepted otherwise even when the
+ * movement it cancels lies in a closed year, whose figures stay (decision 0042).
  */
 export async function reverseMovement(
   tx: Db,

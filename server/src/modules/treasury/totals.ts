@@ -4,12 +4,12 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
 import type { FinanceEntityType } from '../../db/schema/finance';
 import { httpError } from '../../http/errors';
-import { bounds, periodOf } from './journals';
+import { bounds, periodOf } from './period';
 
 type GroupType = Extract<FinanceEntityType, 'section' | 'region' | 'national_office'>;
 
 /**
- * Where each (owner, day) sum of the period counts, for a group (issue 20): `part` and the filter that keeps
+ * Where each (owner, day) sum of the period counts, for a group (decision 0027): `part` and the filter that keeps
  * the group's own. A department's movement is its owner's. A church's movement counts under the section
  * the church belonged to on the movement's day: `church_periods` spells each church's sections over time
  * from `church_moves` (a move takes the church out of `from_section_id` on its `effective_date`; after its

@@ -5,7 +5,7 @@ import type {
   FixedAssetDisposalBody,
   FixedAssetOptions,
   FixedAssetStatistics,
-} from '@contract/expenses';
+} from '@contract/fixed-assets';
 import type { List } from '@contract/common';
 import { http } from '@/shared/api/http-client';
 import { IDEMPOTENCY_HEADER } from '@/shared/api/idempotency';

@@ -1,7 +1,7 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ASSET_DISPOSAL_KIND_LABELS, ASSET_DISPOSAL_KINDS } from '@contract/values/expenses';
-import type { FixedAsset } from '@contract/expenses';
+import { ASSET_DISPOSAL_KIND_LABELS, ASSET_DISPOSAL_KINDS } from '@contract/values/fixed-assets';
+import type { FixedAsset } from '@contract/fixed-assets';
 import { useMoneyWrite } from '@/shared/api/money-write';
 import { Money } from '@/shared/ui/money';
 import {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { todayInDenomination } from '@contract/values/dates';
 import { netBookValueOn } from '@contract/values/depreciation';
-import { EXPENSE_MESSAGES as M, type AssetDisposalKind } from '@contract/values/expenses';
-import type { FixedAsset, FixedAssetDisposalBody } from '@contract/expenses';
+import { EXPENSE_MESSAGES as M } from '@contract/values/expenses';
+import type { AssetDisposalKind } from '@contract/values/fixed-assets';
+import type { FixedAsset, FixedAssetDisposalBody } from '@contract/fixed-assets';
 import { dayProblem } from '@/shared/lib/date-rules';
 
 /*

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EXPENSE_MESSAGES as M } from '@contract/values/expenses';
-import type { FixedAsset, FixedAssetBody, FixedAssetOptions } from '@contract/expenses';
+import type { FixedAsset, FixedAssetBody, FixedAssetOptions } from '@contract/fixed-assets';
 import type { EntityLevel } from '@/shared/level/level-context';
 import {
   assetFieldDefaults,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useParams } from 'react-router';
-import type { FixedAsset, FixedAssetBody, FixedAssetOptions } from '@contract/expenses';
+import type { FixedAsset, FixedAssetBody, FixedAssetOptions } from '@contract/fixed-assets';
 import { errorMessage } from '@/shared/lib/errors';
 import { levelEntity, useLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ASSET_DISPOSAL_KIND_LABELS } from '@contract/values/expenses';
-import type { FixedAsset } from '@contract/expenses';
+import { ASSET_DISPOSAL_KIND_LABELS } from '@contract/values/fixed-assets';
+import type { FixedAsset } from '@contract/fixed-assets';
 import { errorMessage } from '@/shared/lib/errors';
 import { formatDate } from '@/shared/lib/format';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';

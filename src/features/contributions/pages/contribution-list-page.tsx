@@ -65,7 +65,12 @@ const COLUMNS: DataTableColumn<Contribution>[] = [
     key: 'payment',
     header: 'Paiement',
     className: 'whitespace-nowrap',
-    cell: (row) => row.payment_account.name,
+    cell: (row) => (
+      <span className="inline-flex items-center gap-1">
+        {row.payment_account.name}
+        {row.online && <Badge tone="blue">En ligne</Badge>}
+      </span>
+    ),
   },
   {
     key: 'amount',
@@ -198,6 +203,10 @@ function ContributionList({ scope: resolved, title }: { scope: ContributionScope
         { header: 'Type', value: (r) => CONTRIBUTION_TYPE_LABELS[r.type] },
         { header: 'Compte de recette', value: (r) => r.receipt_account.name },
         { header: 'Compte de paiement', value: (r) => r.payment_account.name },
+        {
+          header: 'En ligne',
+          value: (r) => (r.online ? `${r.online.operator ?? 'LigdiCash'} ${r.online.reference}` : ''),
+        },
         { header: 'Montant (F CFA)', value: (r) => r.amount },
         { header: 'Statut', value: (r) => CONTRIBUTION_STATUS_LABELS[r.status] },
         { header: 'Notes', value: (r) => r.notes },

@@ -33,14 +33,15 @@ export async function uploadAttachments(
   return data.data;
 }
 
-/** DELETE /expense-requests/{id}: the rollback of a creation whose files failed to upload. */
-export async function deleteExpenseRequest(id: number): Promise<void> {
-  await http.delete(`/expense-requests/${id}`);
-}
-
-/** Raised when the files of a new request failed: the request was deleted again. */
+/**
+ * Raised when the files of a new request failed: the request stays (issue 28), its page offers to
+ * send the files again.
+ */
 export class UploadFailedError extends Error {
-  constructor(reason: string) {
+  constructor(
+    reason: string,
+    readonly requestId: number,
+  ) {
     super(`${EXPENSE_MESSAGES.uploadFailedPrefix}${reason}`);
     this.name = 'UploadFailedError';
   }
@@ -54,8 +55,9 @@ export type CreateExpenseInput = {
 };
 
 /**
- * Creates the request, then uploads its files; if the upload fails the request is deleted and
- * 'Échec de l'upload des fichiers: {reason or Erreur inconnue}' is raised (SPEC.md section 5).
+ * Creates the request, then uploads its files; if the upload fails, 'Échec de l'upload des fichiers:
+ * {reason or Erreur inconnue}' is raised (SPEC.md section 5) and the request stays: the user sends the
+ * files again from its page (issue 28).
  */
 export function useCreateExpense() {
   const client = useQueryClient();
@@ -66,8 +68,8 @@ export function useCreateExpense() {
         try {
           await uploadAttachments(id, files, onProgress);
         } catch (error) {
-          await deleteExpenseRequest(id).catch(() => undefined);
-          throw new UploadFailedError(errorMessage(error, EXPENSE_MESSAGES.unknownError));
+          await client.invalidateQueries({ queryKey: expenseKeys.all });
+          throw new UploadFailedError(errorMessage(error, EXPENSE_MESSAGES.unknownError), id);
         }
       }
       return id;

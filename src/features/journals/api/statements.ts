@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FinancialStatements } from '@contract/statements';
+import type { FinancialStatements } from '@contract/journals';
 import { http } from '@/shared/api/http-client';
 import type { EntityLevel } from '@/shared/level/level-context';
 import { entityParams } from '@/shared/level/wire';

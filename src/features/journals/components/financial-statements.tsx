@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { FinancialStatements as Statements, StatementLine } from '@contract/statements';
+import type { FinancialStatements as Statements, StatementLine } from '@contract/journals';
 import { errorMessage } from '@/shared/lib/errors';
 import { exportToXlsx } from '@/shared/lib/export-xlsx';
 import { formatLongDate, formatMoney } from '@/shared/lib/format';

@@ -1,2 +1,0 @@
-// The module's public entry (decision 0038): what app.ts and the other modules use.
-export { statementRoutes } from './routes';
