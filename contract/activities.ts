@@ -9,6 +9,7 @@ import {
   searchParam,
 } from './common';
 import { calendarDateProblem } from './dates';
+import { ATTACHMENT_MIME_TYPES } from './values/expenses';
 import {
   ACTIVITY_MESSAGES,
   DEPARTMENT_ROLES,
@@ -142,12 +143,13 @@ export const departmentSummarySchema = z.object({
   to: z.string(),
   members: z.number().int(),
   leader: z.string().nullable(),
-  contributions_total: z.number().int(),
-  expenses_total: z.number().int(),
-  /** per month of the period: 'YYYY-MM', contributions and expenses */
-  months: z.array(
-    z.object({ month: z.string(), contributions: z.number().int(), expenses: z.number().int() }),
-  ),
+  /** the money of the period: null unless the user holds `contribution:view` or `expense:view` there */
+  contributions_total: z.number().int().nullable(),
+  expenses_total: z.number().int().nullable(),
+  /** per month of the period: 'YYYY-MM', contributions and expenses; null as the totals are */
+  months: z
+    .array(z.object({ month: z.string(), contributions: z.number().int(), expenses: z.number().int() }))
+    .nullable(),
   upcoming: z.array(
     z.object({ id: z.number().int(), title: z.string(), planned_date: z.string(), status: z.string() }),
   ),
@@ -341,7 +343,7 @@ export const messageAnswerSchema = z.object({ message: z.string() });
 export const reportAttachmentSchema = z.object({
   id: z.number().int(),
   original_name: z.string(),
-  mime_type: z.enum(['image/jpeg', 'image/png', 'image/webp', 'application/pdf']),
+  mime_type: z.enum(ATTACHMENT_MIME_TYPES),
   size: z.number().int(),
   created_at: z.string(),
   /** the download path under /api: '/activity-reports/{id}/attachments/{fileId}' */

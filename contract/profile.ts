@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, phoneField } from './faithful';
+import { emailField, FAITHFUL_MESSAGES, phoneField } from './faithful';
 import { PROFILE_MESSAGES, PASSWORD_MIN } from './values/profile';
 export * from './values/profile';
 
@@ -23,10 +23,24 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 export const profileAnswerSchema = z.object({ data: profileSchema });
 
-/** PUT /profile: phone and email (a sign-in needs one of them or the matricule). */
+/**
+ * A field the body must carry (absent is refused with `required`), whose value may be null or '' (it is
+ * then cleared): an absent field is not read as 'clear it'.
+ */
+const present = (field: typeof phoneField | typeof emailField, required: string, invalid: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? required : invalid) })
+    .nullable()
+    // the field takes any input; typed here as what it receives after the presence check
+    .pipe(field as unknown as z.ZodType<string | null, string | null>);
+
+/**
+ * PUT /profile: phone and email, both required in the body (null or '' clears one); a sign-in needs one
+ * of them or the matricule.
+ */
 export const profileUpdateBodySchema = z.object({
-  phone: phoneField,
-  email: emailField,
+  phone: present(phoneField, PROFILE_MESSAGES.phoneRequired, FAITHFUL_MESSAGES.phoneInvalid),
+  email: present(emailField, PROFILE_MESSAGES.emailRequired, FAITHFUL_MESSAGES.emailInvalid),
 });
 
 /** PUT /profile/password */

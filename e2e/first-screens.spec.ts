@@ -13,6 +13,7 @@ const FIRST_REQUESTS = [
   '/api/notifications/unread-count',
   '/api/contributions/summary',
   `/api/contributions?from_date=${year}-01-01&to_date=${year}-12-31&page=1&limit=20&mine=true`,
+  '/api/giving/me',
 ];
 
 test('/mes-contributions is drawn with the member’s giving: readable without JavaScript', async ({

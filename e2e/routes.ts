@@ -164,6 +164,7 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/admin/bureaux-nationaux/:id', 'admin'),
   r('/admin/bureaux-nationaux/:id/comptes-interdits', 'admin'),
   r('/admin/bureaux-nationaux/:id/membres', 'admin'),
+  r('/admin/parametres-paiement', 'admin'),
   r('/admin/bureaux-nationaux/:id/souscriptions', 'admin'),
   r('/admin/bureaux-nationaux/:id/souscriptions/:subscriptionId', 'admin', {
     resolve: { subscriptionId: '/api/subscriptions?national_office_id=1&limit=1' },
@@ -182,6 +183,8 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/admin/comptes-operation/autorisations', 'admin'),
   r('/admin/comptes-operation/:id', 'admin', { resolve: { id: '/api/operation-accounts' } }),
   r('/admin/modeles-budget', 'admin'),
+  r('/admin/journal-audit', 'admin'),
+  r('/admin/sauvegardes', 'admin'),
   r('/admin/departements', 'admin'),
   r('/admin/departements/:id/dashboard', 'admin'),
   r('/admin/departements/:id/membres', 'admin'),
@@ -214,6 +217,8 @@ export const ROUTE_TABLE: RouteCase[] = [
   }),
   r('/mon-eglise/responsables', 'pasteur'),
   r('/mon-eglise/comptes-de-recettes', 'tresorier'),
+  r('/mon-eglise/paiements-en-ligne', 'tresorier'),
+  r('/mon-eglise/parametres-paiement', 'tresorier'),
   r('/mon-eglise/souscriptions', 'tresorier'),
   r('/mon-eglise/souscriptions/:subscriptionId', 'tresorier', {
     resolve: { subscriptionId: '/api/subscriptions?church_id=1&limit=1' },
@@ -242,6 +247,7 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/dashboard', 'fidele'),
   r('/mes-contributions', 'fidele'),
   r('/mes-contributions/:id', 'fidele'),
+  r('/mes-contributions/donner', 'fidele'),
   r('/mon-profil', 'fidele'),
   r('/mes-requetes', 'tresorier'),
   r('/notifications', 'fidele'),
@@ -304,6 +310,7 @@ export const ROUTE_TABLE: RouteCase[] = [
     resolve: { budgetId: '/api/budgets?entity_type=CHURCH&entity_id=1' },
   }),
   r('/mon-bureau-national/espace-comptable/fiches-de-paie', 'national'),
+  r('/mon-bureau-national/espace-comptable/journal-audit', 'national'),
   r('/mon-bureau-national/espace-comptable/fiches-de-paie/nouveau', 'national'),
   // the first payslip of the office: last month's, left unpaid by the seed ('Payer')
   r('/mon-bureau-national/espace-comptable/fiches-de-paie/:payslipId/modifier', 'national', {

@@ -4,6 +4,7 @@
 // the hash of its inputs changed since (file contents, not times: a checkout or a copy keeps it right).
 import { precompress } from './precompress.mjs';
 import { prerender } from './prerender.mjs';
+import { buildServiceWorker } from './service-worker.mjs';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -69,6 +70,7 @@ export const TARGETS = {
       'package-lock.json',
       'scripts/precompress.mjs',
       'scripts/prerender.mjs',
+      'scripts/service-worker.mjs',
     ],
     extra: viteVariables,
   },
@@ -125,6 +127,10 @@ async function buildSpa() {
   console.log(
     `[build] /connexion dessinée en HTML (dist/connexion.html, ${(drawn.connexion / 1024).toFixed(1)} Kio) ; ${drawn.pages} pages et leur module (dist/.vite/page-routes.json)`,
   );
+  const worker = await buildServiceWorker(ROOT);
+  console.log(
+    `[build] service worker (dist/sw.js) : ${worker.files} fichiers précachés, ${(worker.bytes / 1024).toFixed(0)} Kio`,
+  );
   const { count, raw, br } = precompress(path.join(ROOT, 'dist'));
   console.log(
     `[build] ${count} fichiers précompressés (brotli et gzip) : ${(raw / 1024).toFixed(0)} Kio → ${(br / 1024).toFixed(0)} Kio en brotli`,
@@ -136,7 +142,13 @@ export async function buildServer(outDir = SERVER_OUT) {
   const { build } = await import('esbuild');
   rmSync(outDir, { recursive: true, force: true });
   await build({
-    entryPoints: { index: path.join(ROOT, 'server/src/index.ts') },
+    entryPoints: {
+      index: path.join(ROOT, 'server/src/index.ts'),
+      // the operations' commands (decision 0044): npm run backup, restore, audit:verify
+      backup: path.join(ROOT, 'server/src/db/backup-cli.ts'),
+      restore: path.join(ROOT, 'server/src/db/restore-cli.ts'),
+      'audit-verify': path.join(ROOT, 'server/src/audit/verify-cli.ts'),
+    },
     outdir: outDir,
     bundle: true,
     platform: 'node',

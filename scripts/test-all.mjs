@@ -18,6 +18,7 @@ const steps = [
   ['format', 'npx', ['prettier', '--check', '.', '--log-level=warn']],
   ['type-check (SPA)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['type-check (server)', 'npx', ['tsc', '-p', 'server/tsconfig.json', '--noEmit']],
+  ['type-check (service worker)', 'npx', ['tsc', '-p', 'src/service-worker/tsconfig.json', '--noEmit']],
   ['unit and component tests (web)', 'npx', ['vitest', 'run', '--project', 'web', ...vitestJson('web.json')]],
   [
     'server tests (PGlite)',
@@ -38,6 +39,8 @@ const steps = [
   // the SPA and the compiled server, as `npm start` runs them (the e2e tests start that server)
   ['build', 'node', ['scripts/build.mjs']],
   ['bundle size budget', 'node', ['scripts/size.mjs']],
+  // backup of the demo, restored into a fresh PGlite and PostgreSQL: the same dashboards (decision 0044)
+  ['recovery drill', 'node', ['scripts/recovery-drill.mjs']],
   [
     'end-to-end tests (Chromium)',
     'npx',

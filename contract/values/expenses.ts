@@ -34,8 +34,30 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** SPEC.md section 9: files of the supporting documents. */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENT_MAX_FILES = 10;
-export const ATTACHMENT_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+/**
+ * The types of the supporting documents (SPEC.md section 9 'image/*' and PDF): the images phones produce
+ * (JPEG, PNG, WebP, GIF, an iPhone's HEIC/HEIF) and PDF. The server recognises them by their first bytes,
+ * the drop zone offers them with these extensions: one list for both (docs/features/expenses.md).
+ */
+export const ATTACHMENT_MIME_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/heic',
+  'image/heif',
+  'application/pdf',
+] as const;
 export type AttachmentMimeType = (typeof ATTACHMENT_MIME_TYPES)[number];
+export const ATTACHMENT_EXTENSIONS: Record<AttachmentMimeType, readonly string[]> = {
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/png': ['.png'],
+  'image/webp': ['.webp'],
+  'image/gif': ['.gif'],
+  'image/heic': ['.heic'],
+  'image/heif': ['.heif'],
+  'application/pdf': ['.pdf'],
+};
 
 /** Earliest date of every date field (SPEC.md section 5). */
 export const EARLIEST_DATE = '1900-01-01';
@@ -114,7 +136,7 @@ export const EXPENSE_MESSAGES = {
   fileTooLarge: 'Fichier trop volumineux : 10 Mo au maximum par fichier.',
   tooManyFiles: 'Trop de fichiers : 10 au maximum.',
   fileTypeRefused:
-    'Type de fichier non pris en charge : seuls les images JPEG, PNG, WebP et les PDF sont acceptés.',
+    'Type de fichier non pris en charge : seuls les images JPEG, PNG, WebP, GIF, HEIC et les PDF sont acceptés.',
   notMultipart: 'Les fichiers doivent être envoyés en multipart/form-data.',
   periodInvalid: 'La date de fin doit suivre la date de début.',
   // a payment may record a fixed asset: its form shows the asset's messages

@@ -52,7 +52,15 @@ export function birthDateProblem(value: string): string | null {
 }
 // ---------------------------------------------------------------- import
 
-export const IMPORT_LIMITS = { maxBytes: 5 * 1024 * 1024, maxRows: 5000 } as const;
+/**
+ * The import's limits: the file's size, its rows of faithful, and what a spreadsheet may inflate to in
+ * all (the parts read of an .xlsx, which is a zip; decision 0041).
+ */
+export const IMPORT_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  maxRows: 5000,
+  maxInflatedBytes: 16 * 1024 * 1024,
+} as const;
 export const IMPORT_EXTENSIONS = ['.csv', '.xlsx'] as const;
 
 /**

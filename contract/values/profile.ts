@@ -2,6 +2,8 @@
 
 export const PROFILE_MESSAGES = {
   contactRequired: 'Renseignez au moins un téléphone ou un email.',
+  phoneRequired: 'Le téléphone est requis (vide pour l’effacer).',
+  emailRequired: 'L’email est requis (vide pour l’effacer).',
   currentRequired: 'Le mot de passe actuel est requis.',
   currentWrong: 'Le mot de passe actuel est incorrect.',
   newTooShort: 'Le nouveau mot de passe doit contenir au moins 10 caractères.',

@@ -21,6 +21,8 @@ import { journalRoutes } from './modules/journals';
 import { authRoutes, type LoginLimits } from './modules/auth';
 import { activityRoutes } from './modules/activities';
 import { budgetRoutes } from './modules/budgets';
+import { backupRoutes, backupService, type BackupService } from './modules/backups';
+import { auditRoutes } from './modules/audit';
 import { contributionRoutes } from './modules/contributions';
 import { expenseRoutes } from './modules/expenses';
 import { fixedAssetRoutes } from './modules/fixed-assets';
@@ -32,7 +34,9 @@ import { profileRoutes } from './modules/profile';
 import { orgRoutes } from './modules/org';
 import { permissionRoutes } from './modules/permissions';
 import { rolesRoutes } from './modules/roles';
-import { simulatorEnabled, simulatorRoutes, subscriptionRoutes } from './modules/subscriptions';
+import { givingRoutes, givingSimulatorPurpose } from './modules/giving';
+import { simulatorEnabled, simulatorRoutes } from './modules/ligdicash';
+import { subscriptionRoutes, subscriptionSimulatorPurpose } from './modules/subscriptions';
 import { systemRoutes } from './modules/system';
 
 /** The 402 of the billing gate, as the OpenAPI document shows it. */
@@ -41,6 +45,19 @@ const unpaidSubscriptionSchema = errorSchema.describe(
     'paiement de la souscription reste possible (message en français).',
 );
 
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY (decision 0041): the listed addresses as they are; a hop count
+ * as the rule 'the N nearest addresses are proxies' (Fastify 5 trusts nothing for a bare number); never
+ * `true`, which would believe any X-Forwarded-For a client sends.
+ */
+export function trustedProxies(
+  setting: Config['trustProxy'],
+): false | string | ((address: string, hop: number) => boolean) {
+  if (setting === false) return false;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
 export type BuildAppOptions = {
   database: Database;
   config: Config;
@@ -48,6 +65,8 @@ export type BuildAppOptions = {
   loginLimits?: LoginLimits;
   /** How a member's first screens are drawn (tests); by default the SPA's build/prerender/ module. */
   drawer?: Drawer | null;
+  /** the backups of BACKUP_DIR (index.ts shares its own with the daily backup); one is made otherwise */
+  backups?: BackupService;
 };
 
 /** The API (and the built SPA when config.staticDir holds one), ready for inject() or listen(). */
@@ -56,12 +75,12 @@ export async function buildApp({
   config,
   loginLimits,
   drawer,
+  backups = backupService(database, config.backupDir, config.backupKeep),
 }: BuildAppOptions): Promise<FastifyInstance> {
   await installDbFunctions(database.db);
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    // A number (hops) is supported at runtime; the typings only list boolean, string and functions.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: config.bodyLimit,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -120,16 +139,22 @@ export async function buildApp({
       await api.register(faithfulRoutes);
       await api.register(memberRoutes);
       await api.register(subscriptionRoutes);
+      await api.register(givingRoutes);
       await api.register(budgetRoutes);
       await api.register(activityRoutes);
       await api.register(notificationRoutes);
-      await api.register(profileRoutes);
+      await api.register(profileRoutes, { limits: loginLimits });
       await api.register(dashboardRoutes);
+      await api.register(backupRoutes, { backups });
+      await api.register(auditRoutes);
     },
     { prefix: '/api' },
   );
   // The LigdiCash simulator, when no provider is configured (never in production).
-  if (simulatorEnabled(config)) await app.register(simulatorRoutes);
+  if (simulatorEnabled(config))
+    await app.register(simulatorRoutes, {
+      purposes: [subscriptionSimulatorPurpose, givingSimulatorPurpose],
+    });
   registerDocs(app);
   await registerSpaAndNotFound(app, config.staticDir, drawer);
   await app.ready();

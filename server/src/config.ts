@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type Config = {
@@ -12,7 +14,12 @@ export type Config = {
   seedDemo: boolean;
   /** the built SPA; null to serve the API only */
   staticDir: string | null;
-  trustProxy: boolean | number | string;
+  /**
+   * The reverse proxies whose X-Forwarded-For / -Proto / -Host are believed (TRUST_PROXY, decision 0041):
+   * false (none), a hop count (the last N addresses the proxies added), or their addresses and CIDR
+   * ranges (a comma-separated list, also `loopback`, `linklocal`, `uniquelocal`). Never every address.
+   */
+  trustProxy: false | number | string;
   production: boolean;
   /** largest accepted request body, in bytes */
   bodyLimit: number;
@@ -30,23 +37,60 @@ export type Config = {
   ligdicash: { apiUrl: string | null; apiKey: string; apiToken: string };
   /** the address the provider and the browser reach the product at (return and callback URLs) */
   publicUrl: string | null;
-  /** how often pending subscription payments are re-checked with the provider; 0: never */
+  /** how often pending subscription payments and online gifts are re-checked with the provider; 0: never */
   paymentRecheckMs: number;
+  /**
+   * The key of the payment secrets (the churches' LigdiCash merchant keys and tokens, AES-256-GCM;
+   * decision 0043): SHA-256 of PAYMENT_SECRETS_KEY, or of a development value that production refuses.
+   */
+  paymentSecretsKey: Buffer;
+  /** where backups are written and listed (decision 0044; default DATA_DIR/backups) */
+  backupDir: string;
+  /** how many backups the daily backup keeps (older ones removed); 0: no daily backup */
+  backupKeep: number;
+  /**
+   * the token of this process's operations (`npm run backup` and `npm run audit:verify` on PGlite ask
+   * the running server, which owns the data folder); written to DATA_DIR/ops.json, null in tests
+   */
+  opsToken: string | null;
 };
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-do-not-use-in-production';
+/** The demo's and development's key of the payment secrets (README): never accepted in production. */
+export const DEV_PAYMENT_SECRETS_KEY = 'dev-only-payment-secrets-key-do-not-use-in-production';
 
 function parseBoolean(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value.trim() === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
 }
 
-function parseTrustProxy(value: string | undefined): boolean | number | string {
-  if (value === undefined || value.trim() === '') return false;
+/** The names proxy-addr knows for address ranges. */
+const ADDRESS_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(value: string): boolean {
+  if (ADDRESS_RANGES.has(value)) return true;
+  const [address, bits, ...rest] = value.split('/');
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/**
+ * TRUST_PROXY: empty or `false` (no proxy), a hop count, or the proxies' addresses and ranges. `true`
+ * (believe any X-Forwarded-For) is refused: a client could then name any address and escape the
+ * sign-in limits per address.
+ */
+function parseTrustProxy(value: string | undefined): false | number | string {
+  if (value === undefined || value.trim() === '' || value.trim() === 'false') return false;
   const v = value.trim();
-  if (v === 'true' || v === 'false') return v === 'true';
-  if (/^\d+$/.test(v)) return Number(v);
-  return v;
+  if (/^\d+$/.test(v)) return Number(v) === 0 ? false : Number(v);
+  const entries = v.split(',').map((entry) => entry.trim());
+  if (entries.every((entry) => entry !== '' && isAddressOrRange(entry))) return entries.join(',');
+  throw new Error(
+    `Invalid TRUST_PROXY: ${value} (expected a hop count such as 1, or the proxies' addresses such as ` +
+      '10.0.0.5,10.0.1.0/24; `true` is refused: any client could then choose its own address)',
+  );
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -59,6 +103,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const sessionSecret = env.SESSION_SECRET?.trim() || '';
   if (production && sessionSecret.length < 32) {
     throw new Error('SESSION_SECRET must be set to at least 32 characters when NODE_ENV=production');
+  }
+  const paymentSecrets = env.PAYMENT_SECRETS_KEY?.trim() || '';
+  if (production && (paymentSecrets.length < 32 || paymentSecrets === DEV_PAYMENT_SECRETS_KEY)) {
+    throw new Error('PAYMENT_SECRETS_KEY must be set to at least 32 characters when NODE_ENV=production');
   }
   return {
     port,
@@ -86,7 +134,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || null,
     paymentRecheckMs: parseRecheck(env.PAYMENT_RECHECK_MS),
+    paymentSecretsKey: createHash('sha256')
+      .update(paymentSecrets || DEV_PAYMENT_SECRETS_KEY)
+      .digest(),
+    backupDir: path.resolve(env.BACKUP_DIR || path.join(env.DATA_DIR || './data', 'backups')),
+    backupKeep: parseKeep(env.BACKUP_KEEP),
+    opsToken: null,
   };
+}
+
+function parseKeep(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 14;
+  const keep = Number(value);
+  if (!Number.isInteger(keep) || keep < 0) throw new Error(`Invalid BACKUP_KEEP: ${value}`);
+  return keep;
 }
 
 /** A base URL ending with '/', or null when unset. */
@@ -110,6 +171,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     corsOrigins: ['http://localhost:5173'],
     logLevel: 'silent',
     paymentRecheckMs: 0,
+    backupKeep: 0,
     ...overrides,
   };
 }

@@ -1,9 +1,10 @@
 import { count, inArray } from 'drizzle-orm';
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from './config';
 import { openDatabase, runMigrations } from './db/client';
-import { lockDataDir } from './db/data-dir';
+import { lockDataDir, writeOpsFile } from './db/data-dir';
 import { seedReferenceData } from './db/reference-data';
 import { users } from './db/schema/core';
 import { DEMO_ACCOUNTS, demoAccountsTable } from './demo-accounts';
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   const database = await opening;
   // Filled once built: a signal may arrive before.
   const running: { app?: FastifyInstance } = {};
+  const stopping: Array<() => void> = [];
   let closing = false;
   /**
    * Graceful stop (decision 0017): the listener closes at once (a load balancer sees the port close,
@@ -64,6 +66,7 @@ async function main(): Promise<void> {
     } finally {
       clearTimeout(cut);
       clearInterval(sweep);
+      for (const stop of stopping) stop();
       await database.close().catch((error: unknown) => console.error(error));
       releaseLock();
       process.exit(code);
@@ -81,6 +84,10 @@ async function main(): Promise<void> {
     await seedReferenceData(database.db);
     await purgeExpiredSessions(database.db);
     lap('données de référence');
+    // the attachments once stored in DATA_DIR/attachments move into the database (decision 0044)
+    const { moveFilesIntoDatabase } = await import('./modules/attachments');
+    await moveFilesIntoDatabase(database.db, config.dataDir, (line) => console.log(line));
+    lap('pièces jointes');
 
     if (config.seedDemo) {
       const [{ value: userCount }] = await database.db.select({ value: count() }).from(users);
@@ -94,12 +101,22 @@ async function main(): Promise<void> {
 
   lap('démo');
   const { buildApp } = await loadingApp;
-  const app = await buildApp({ database, config });
+  // The daily backup (decision 0044), and the token `npm run backup` uses to ask this server.
+  const { backupService } = await import('./modules/backups');
+  const backups = backupService(database, config.backupDir, config.backupKeep);
+  const daily = backups.schedule((line) => console.log(line));
+  config.opsToken = randomBytes(32).toString('hex');
+  const app = await buildApp({ database, config, backups });
   running.app = app;
   lap('application');
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  const opsFile = writeOpsFile(config.dataDir, { pid: process.pid, port, token: config.opsToken });
+  stopping.push(() => {
+    daily.stop();
+    rmSync(opsFile, { force: true });
+  });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${config.dataDir})`;
   console.log(
     `\nEkklesia Gestion prêt en ${((Date.now() - started) / 1000).toFixed(1)} s : http://localhost:${port}`,

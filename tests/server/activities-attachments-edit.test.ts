@@ -1,5 +1,4 @@
-import { readdirSync, rmSync } from 'node:fs';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportAttachmentListSchema } from '../../contract/activities';
@@ -17,13 +16,11 @@ let ids: ExpenseIds;
 let dataDir: string;
 let draft: number;
 
-const storedFiles = () => {
-  try {
-    return readdirSync(path.join(dataDir, 'attachments'));
-  } catch {
-    return [];
-  }
-};
+/** The stored contents (decision 0044: in the database), by stored name. */
+const storedFiles = async () =>
+  (await queryRows<{ n: string }>(t.db, sql`select distinct stored_name as n from attachment_chunks`)).map(
+    (row) => row.n,
+  );
 
 function upload(
   login: string,
@@ -69,7 +66,7 @@ describe('activity report attachments', () => {
   let photoId: number;
 
   it('the author attaches a PDF and a photo to the draft; the church reads and downloads them', async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const response = await upload(ids.secretary, draft, [
       { name: 'compte-rendu.pdf', content: PDF, type: 'application/pdf' },
       { name: 'chorale.png', content: PNG, type: 'image/png' },
@@ -83,7 +80,7 @@ describe('activity report attachments', () => {
       size: PDF.length,
       url: `/activity-reports/${draft}/attachments/${pdfId}`,
     });
-    expect(storedFiles().length).toBe(before + 2);
+    expect((await storedFiles()).length).toBe(before + 2);
 
     const list = await t.as('pasteur@example.org', {
       method: 'GET',
@@ -109,7 +106,7 @@ describe('activity report attachments', () => {
   });
 
   it('refuses another type (415) and an empty upload (400) in French, keeping no file', async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const html = await upload(ids.secretary, draft, [
       {
         name: 'page.pdf',
@@ -128,7 +125,7 @@ describe('activity report attachments', () => {
       payload: { files: [] },
     });
     expect(json415.statusCode).toBe(415);
-    expect(storedFiles().length).toBe(before);
+    expect((await storedFiles()).length).toBe(before);
   });
 
   it('keeps 10 files per report at most (413)', async () => {
@@ -137,11 +134,11 @@ describe('activity report attachments', () => {
       content: PNG,
       type: 'image/png',
     }));
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const response = await upload(ids.secretary, draft, files);
     expect(response.statusCode).toBe(413);
     expect(message(response)).toBe('Un rapport garde 10 pièces jointes au plus.');
-    expect(storedFiles().length).toBe(before);
+    expect((await storedFiles()).length).toBe(before);
   });
 
   it('another church and the section above do not read the draft files', async () => {
@@ -157,14 +154,14 @@ describe('activity report attachments', () => {
   });
 
   it('the author removes a file while drafting; a missing one answers 404', async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const removed = await t.as(ids.secretary, {
       method: 'DELETE',
       url: `/api/activity-reports/${draft}/attachments/${pdfId}`,
     });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(message(removed)).toBe('Pièce jointe supprimée.');
-    expect(storedFiles().length).toBe(before - 1);
+    expect((await storedFiles()).length).toBe(before - 1);
     const again = await t.as(ids.secretary, {
       method: 'DELETE',
       url: `/api/activity-reports/${draft}/attachments/${pdfId}`,

@@ -76,12 +76,17 @@ describe('demo seed and GET /me', () => {
   it('the leader sees the department dashboard and members; a stranger does not', async () => {
     const summary = await req(FIDELE, 'GET', `/api/departments/${chorale}/summary`);
     expect(summary.statusCode, summary.body).toBe(200);
-    const data = json<{ data: { members: number; my_role: string; months: unknown[]; upcoming: unknown[] } }>(
-      summary,
-    ).data;
+    const data = json<{
+      data: { members: number; my_role: string; months: unknown[] | null; upcoming: unknown[] };
+    }>(summary).data;
     expect(data.my_role).toBe('leader');
     expect(data.members).toBeGreaterThanOrEqual(2);
-    expect(data.months).toHaveLength(6);
+    // its money only with a finance permission (decision 0041): the leader, a faithful, sees the counts
+    expect(data.months).toBeNull();
+    const treasurer = json<{ data: { months: unknown[] | null } }>(
+      await req('tresorier@example.org', 'GET', `/api/departments/${chorale}/summary`),
+    ).data;
+    expect(treasurer.months).toHaveLength(6);
     const members = await req(FIDELE, 'GET', `/api/departments/${chorale}/members`);
     expect(members.statusCode).toBe(200);
     expect(json<{ data: Array<{ role: string }> }>(members).data[0].role).toBe('leader');

@@ -109,7 +109,7 @@ describe('POST /api/login', () => {
   });
 
   it('marks the cookie Secure when the request came over https (behind a trusted proxy)', async () => {
-    const secure = await createTestApp({ template: 'fixture', config: { trustProxy: true } });
+    const secure = await createTestApp({ template: 'fixture', config: { trustProxy: 1 } });
     try {
       const response = await secure.app.inject({
         method: 'POST',
@@ -119,7 +119,10 @@ describe('POST /api/login', () => {
       });
       expect(response.statusCode).toBe(200);
       expect(response.cookies[0].secure).toBe(true);
-      expect(response.headers['set-cookie']).toMatch(/; Secure/);
+      // the session cookie and the device cookie (decision 0041) alike
+      const setCookies = [response.headers['set-cookie']].flat();
+      expect(setCookies).toHaveLength(2);
+      for (const header of setCookies) expect(header).toMatch(/; Secure/);
     } finally {
       await secure.close();
     }

@@ -193,7 +193,7 @@ describe('GET /dashboard/admin', () => {
   it('counts the installation in one answer, agreeing with its tables', async () => {
     const response = await t.as('admin@example.org', { url: '/api/dashboard/admin' });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers['cache-control']).toBe('no-store');
     const { data } = adminDashboardAnswerSchema.parse(response.json());
     const facts = await queryOne<Record<string, number>>(
       t.db,

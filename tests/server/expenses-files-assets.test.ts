@@ -1,9 +1,8 @@
-import { readdirSync, rmSync } from 'node:fs';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedAssetAnswerSchema, fixedAssetListSchema } from '../../contract/fixed-assets';
-import { queryOne } from '../../server/src/db/query';
+import { queryOne, queryRows } from '../../server/src/db/query';
 import type { TestApp } from './helpers';
 import {
   approve,
@@ -33,13 +32,11 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const storedFiles = () => {
-  try {
-    return readdirSync(path.join(dataDir, 'attachments'));
-  } catch {
-    return [];
-  }
-};
+/** The stored contents (decision 0044: in the database), by stored name. */
+const storedFiles = async () =>
+  (await queryRows<{ n: string }>(t.db, sql`select distinct stored_name as n from attachment_chunks`)).map(
+    (row) => row.n,
+  );
 
 function upload(
   login: string,
@@ -77,7 +74,7 @@ describe('attachments', () => {
       sql`select stored_name from attachments where id = ${data[0].id}`,
     );
     expect(stored!.stored_name).toMatch(/^[0-9a-f]{32}\.pdf$/);
-    expect(storedFiles()).toContain(stored!.stored_name);
+    expect(await storedFiles()).toContain(stored!.stored_name);
 
     const list = await t.as('tresorier@example.org', {
       method: 'GET',
@@ -115,31 +112,31 @@ describe('attachments', () => {
       (await t.as('tresorier@example.org', { method: 'DELETE', url: `/api/expense-requests/${id}` }))
         .statusCode,
     ).toBe(200);
-    expect(storedFiles()).not.toContain(stored!.stored_name);
+    expect(await storedFiles()).not.toContain(stored!.stored_name);
   });
 
-  it('refuses by content a .exe renamed .pdf, and anything but JPEG, PNG, WebP, PDF', async () => {
+  it('refuses by content a .exe renamed .pdf, and anything but JPEG, PNG, WebP, GIF, HEIC, PDF', async () => {
     const id = await createRequest(t, ids);
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const exe = await upload('tresorier@example.org', id, [
       { name: 'facture.pdf', content: EXE, type: 'application/pdf' },
     ]);
     expect(exe.statusCode).toBe(415);
     expect(message(exe)).toBe(
-      'Type de fichier non pris en charge : seuls les images JPEG, PNG, WebP et les PDF sont acceptés.',
+      'Type de fichier non pris en charge : seuls les images JPEG, PNG, WebP, GIF, HEIC et les PDF sont acceptés.',
     );
     const mixed = await upload('tresorier@example.org', id, [
       { name: 'ok.pdf', content: PDF },
       { name: 'page.html', content: Buffer.from('<html><script>alert(1)</script></html>') },
     ]);
     expect(mixed.statusCode).toBe(415);
-    expect(storedFiles().length).toBe(before);
+    expect((await storedFiles()).length).toBe(before);
     expect((await detail(t, id)).attachments).toHaveLength(0);
   });
 
   it('answers 413 beyond 10 MB per file and beyond 10 files', async () => {
     const id = await createRequest(t, ids);
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024, 0x20)]);
     const tooBig = await upload('tresorier@example.org', id, [{ name: 'gros.pdf', content: big }]);
     expect(tooBig.statusCode).toBe(413);
@@ -150,7 +147,7 @@ describe('attachments', () => {
     expect(message(tooMany)).toBe('Trop de fichiers : 10 au maximum.');
     const ten = await upload('tresorier@example.org', id, eleven.slice(0, 10));
     expect(ten.statusCode).toBe(201);
-    expect(storedFiles().length).toBe(before + 10);
+    expect((await storedFiles()).length).toBe(before + 10);
   });
 
   it('checks the fields, the request and the permission', async () => {

@@ -51,7 +51,7 @@ describe("a member's first screen, drawn by the server", () => {
     const page = await t.as('fidele@example.org', { url: '/mes-contributions' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(page.headers['cache-control']).toBe('no-store');
     expect(String(page.headers['vary'])).toMatch(/Cookie/);
     const html = page.body;
     expect(html).toContain('<div id="root" hidden></div>');

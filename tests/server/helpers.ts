@@ -86,7 +86,9 @@ export async function createTestApp(
     loginLimits: options.loginLimits,
     drawer: options.drawer,
   });
-  const cookies = new Map<string, string>();
+  // one sign-in per account, shared by concurrent calls (parallel sign-ins of one account take places
+  // under its limit: 20 at once would be refused, decision 0041)
+  const cookies = new Map<string, Promise<string>>();
 
   const login = async (loginName: string, password = DEMO_PASSWORD) => {
     const response = await app.inject({
@@ -106,10 +108,15 @@ export async function createTestApp(
     database,
     login,
     as: async (loginName, injectOptions) => {
-      if (!cookies.has(loginName)) cookies.set(loginName, await login(loginName));
+      if (!cookies.has(loginName)) {
+        const signingIn = login(loginName);
+        cookies.set(loginName, signingIn);
+        signingIn.catch(() => cookies.delete(loginName)); // a refused sign-in is tried again next time
+      }
+      const cookie = await cookies.get(loginName)!;
       return app.inject({
         ...injectOptions,
-        headers: { ...(injectOptions.headers ?? {}), cookie: cookies.get(loginName)! },
+        headers: { ...(injectOptions.headers ?? {}), cookie },
       } as InjectOptions);
     },
     close: async () => {

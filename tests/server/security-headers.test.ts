@@ -61,7 +61,7 @@ describe('security headers (issue 17, finding 6)', () => {
   it('sends HSTS when served over HTTPS behind a trusted proxy', async () => {
     const { buildApp } = await import('../../server/src/app');
     const { testConfig } = await import('../../server/src/config');
-    const proxied = await buildApp({ database: t.database, config: testConfig({ trustProxy: true }) });
+    const proxied = await buildApp({ database: t.database, config: testConfig({ trustProxy: 1 }) });
     try {
       const https = await proxied.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
       expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

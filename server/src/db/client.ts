@@ -23,6 +23,11 @@ export type Database = {
    * migrate and seed one after the other (decision 0018); PGlite serves one process.
    */
   exclusive: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * Runs `work` unless another process on this PostgreSQL holds the lock `key` (then answers null at
+   * once): the daily backup, taken by one process of several (decision 0044). PGlite: runs it.
+   */
+  tryExclusive: <T>(key: string, work: () => Promise<T>) => Promise<T | null>;
 };
 
 /** The advisory lock key of the start-up work (migrations, reference data, demo seed). */
@@ -63,7 +68,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         client.release();
       }
     };
-    return { db, kind: 'postgres', close: () => pool.end(), exclusive };
+    const tryExclusive = async <T>(key: string, work: () => Promise<T>): Promise<T | null> => {
+      const client = await pool.connect();
+      try {
+        const { rows } = await client.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock(hashtext($1)) as locked',
+          [key],
+        );
+        if (!rows[0]?.locked) return null;
+        try {
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
+        }
+      } finally {
+        client.release();
+      }
+    };
+    return { db, kind: 'postgres', close: () => pool.end(), exclusive, tryExclusive };
   }
   let client: PGlite;
   if ('pglite' in options) {
@@ -73,7 +95,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     client = await PGlite.create({ dataDir: path.join(options.dataDir, 'pglite') });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close(), exclusive: (work) => work() };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    exclusive: (work) => work(),
+    tryExclusive: (_key, work) => work(),
+  };
 }
 
 export async function runMigrations(database: Database): Promise<void> {

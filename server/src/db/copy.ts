@@ -22,14 +22,14 @@ export const COPY_MESSAGES = {
 /** Rows per statement: a few MB of JSON at most for the widest table. */
 const BATCH = 2000;
 
-type Table = { name: string; keys: string[] };
+export type Table = { name: string; keys: string[] };
 
-function ident(name: string) {
+export function ident(name: string) {
   return sql.raw(`"${name.replace(/"/g, '""')}"`);
 }
 
 /** The application's tables, each after the tables its foreign keys point to, with their primary keys. */
-async function tablesInOrder(db: Db): Promise<Table[]> {
+export async function tablesInOrder(db: Db): Promise<Table[]> {
   const tables = await queryRows<{ name: string; keys: string[] }>(
     db,
     sql`select c.relname as name,
@@ -106,6 +106,15 @@ async function copyTable(source: Db, target: Db, table: Table): Promise<number> 
   }
 }
 
+/** The application's sequences (public schema). */
+export function sequenceNames(db: Db): Promise<Array<{ name: string }>> {
+  return queryRows<{ name: string }>(
+    db,
+    sql`select c.relname as name from pg_class c join pg_namespace ns on ns.oid = c.relnamespace
+        where ns.nspname = 'public' and c.relkind = 'S' order by 1`,
+  );
+}
+
 export async function copyDatabase(
   source: Database,
   target: Database,
@@ -118,11 +127,7 @@ export async function copyDatabase(
   if ((users?.n ?? 0) > 0) throw new Error(COPY_MESSAGES.notEmpty(users!.n));
 
   const tables = await tablesInOrder(source.db);
-  const sequences = await queryRows<{ name: string }>(
-    source.db,
-    sql`select c.relname as name from pg_class c join pg_namespace ns on ns.oid = c.relnamespace
-        where ns.nspname = 'public' and c.relkind = 'S' order by 1`,
-  );
+  const sequences = await sequenceNames(source.db);
   const report: CopyReport = { tables: [], sequences: sequences.length };
   await target.db.transaction(async (tx) => {
     // A server started on the empty target may have written its reference data: replaced by the source's.

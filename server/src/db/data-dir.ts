@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -27,4 +27,29 @@ export function lockDataDir(dataDir: string): () => void {
   }
   writeFileSync(file, String(process.pid));
   return () => rmSync(file, { force: true });
+}
+
+/** How the command line reaches the running server of a data folder (decision 0044). */
+export type OpsFile = { pid: number; port: number; token: string };
+
+/** Writes DATA_DIR/ops.json, readable by the server's user only; answers its path. */
+export function writeOpsFile(dataDir: string, ops: OpsFile): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'ops.json');
+  writeFileSync(file, JSON.stringify(ops), { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return file;
+}
+
+/** The running server of a data folder (its ops.json, its process alive), or null. */
+export function runningServer(dataDir: string): OpsFile | null {
+  const file = path.join(dataDir, 'ops.json');
+  if (!existsSync(file)) return null;
+  try {
+    const ops = JSON.parse(readFileSync(file, 'utf8')) as OpsFile;
+    process.kill(ops.pid, 0);
+    return ops;
+  } catch {
+    return null;
+  }
 }

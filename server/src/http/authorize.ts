@@ -227,7 +227,7 @@ const BILLING_PATHS = /^\/api\/(subscriptions|login|logout|me)(\/|\?|$)/;
  * templates, external accountants, the permission checks that only read).
  */
 const NO_CHURCH_WRITES =
-  /^\/api\/(subscription-types|national-offices|regions|sections|budget-item-templates|permissions\/check|permissions\/check-multiple|users\/external-accountants|users\/:id\/edit-managed-churches)(\/|$)/;
+  /^\/api\/(subscription-types|national-offices|regions|sections|budget-item-templates|permissions\/check|permissions\/check-multiple|users\/external-accountants|users\/:id\/edit-managed-churches|giving\/public|giving\/notify|giving\/installation-settings)(\/|$)/;
 
 /**
  * Whether the billing gate may answer this route 402 (a write that authorises on a church or a
@@ -236,8 +236,9 @@ const NO_CHURCH_WRITES =
 export function billingGateMayAnswer(method: string, url: string): boolean {
   if (!WRITE_METHODS.has(method.toUpperCase())) return false;
   if (!url.startsWith('/api/') || BILLING_PATHS.test(url) || NO_CHURCH_WRITES.test(url)) return false;
-  // a new church is created under its section: no church to bill yet
-  return !(method.toUpperCase() === 'POST' && url === '/api/churches');
+  // a new church is created under its section: no church to bill yet; a member's gift authorises on
+  // the member, not on their church (decision 0043)
+  return !(method.toUpperCase() === 'POST' && (url === '/api/churches' || url === '/api/giving/checkouts'));
 }
 
 /**
@@ -325,6 +326,22 @@ export async function authorizeSuperAdmin(
   const actor = await authorizeSignedIn(request);
   if (!actor.isSuperAdmin) throw httpError(403, forbidden);
   return actor;
+}
+
+/**
+ * An operation of the installation (a backup, the audit chain's check): a super-admin, or the
+ * command line on this machine with the process's operations token (`X-Ops-Token`, written to
+ * DATA_DIR/ops.json readable by the server's user only: `npm run backup` on PGlite, decision 0044).
+ * Answers the actor, or null for the command line.
+ */
+export async function authorizeOperator(request: FastifyRequest): Promise<Actor | null> {
+  const token = request.server.deps.config.opsToken;
+  const given = request.headers['x-ops-token'];
+  if (token && typeof given === 'string' && given.length === token.length) {
+    const { timingSafeEqual } = await import('node:crypto');
+    if (timingSafeEqual(Buffer.from(given), Buffer.from(token))) return null;
+  }
+  return authorizeSuperAdmin(request);
 }
 
 /**

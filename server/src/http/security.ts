@@ -31,6 +31,17 @@ export const PERMISSIONS_POLICY =
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The /api answers that carry no user data and may be kept by a cache: the API's documentation. Every
+ * other /api answer says `Cache-Control: no-store` unless its route says otherwise (decision 0041).
+ */
+const CACHEABLE_API = new Set(['/api/docs', '/api/docs/json']);
+
+function isApiPath(url: string): boolean {
+  const path = url.split('?')[0];
+  return (path === '/api' || path.startsWith('/api/')) && !CACHEABLE_API.has(path);
+}
 const ALLOWED_METHODS = 'GET,POST,PUT,PATCH,DELETE,OPTIONS';
 const ALLOWED_HEADERS = 'Content-Type,Accept,Idempotency-Key,X-Requested-With';
 
@@ -121,6 +132,9 @@ export function registerSecurity(app: FastifyInstance, corsOrigins: string[]): v
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
     reply.header('X-Frame-Options', 'DENY');
+    // the API's answers are the user's own data: kept by no cache, neither shared nor the browser's
+    if (isApiPath(request.url) && !reply.hasHeader('Cache-Control'))
+      reply.header('Cache-Control', 'no-store');
     return payload;
   });
 }

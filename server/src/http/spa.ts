@@ -6,7 +6,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { SPACE_PREFIXES, spaceOfPath, type SpaceFolder } from '../../../contract/spaces';
 import type { ApiAnswer, ApiReader, DrawnPage, PageRouteNode } from '../../../contract/values/drawing';
-import { FIRST_SCREENS, ME_URL, UNREAD_COUNT_URL } from '../../../contract/values/first-screens';
+import {
+  FIRST_SCREENS,
+  firstScreenRequests,
+  ME_URL,
+  UNREAD_COUNT_URL,
+} from '../../../contract/values/first-screens';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { compressPage } from './compression';
 import { MESSAGES, withPrefix } from './errors';
@@ -87,7 +92,7 @@ export function buildPreloads(root: string): Preloads {
 export function firstRequests(pathname: string, today = new Date()): string[] {
   if (!spaceOfPath(pathname)) return [ME_URL];
   const screen = FIRST_SCREENS.find((candidate) => candidate.path === pathname.replace(/\/$/, ''));
-  return [ME_URL, UNREAD_COUNT_URL, ...(screen?.requests(today) ?? [])];
+  return [ME_URL, UNREAD_COUNT_URL, ...(screen ? firstScreenRequests(screen, today) : [])];
 }
 
 const fetchPreload = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
@@ -278,11 +283,11 @@ export async function registerSpaAndNotFound(
       const who = page ? 'drawn' : request.cookies?.[SESSION_COOKIE] ? 'member' : 'guest';
       reply.header('Link', pageLink(preloads, url, who));
       if (page) {
-        // the member's own data: kept by no shared cache, asked again each time
+        // the member's own data: kept by no cache at all, asked again each time (decision 0041)
         const { payload, encoding } = compressPage(request, page);
         if (encoding) reply.header('Content-Encoding', encoding);
         return reply
-          .header('Cache-Control', 'private, no-cache')
+          .header('Cache-Control', 'no-store')
           .header('Vary', 'Accept-Encoding, Cookie')
           .type('text/html; charset=utf-8')
           .send(payload);

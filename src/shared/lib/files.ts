@@ -1,8 +1,13 @@
-/** Attachments accepted by the app (SPEC.md section 9): images and PDF, 10 MB each, 10 files at most. */
-export const ACCEPTED_FILE_TYPES = { 'image/*': [], 'application/pdf': ['.pdf'] } satisfies Record<
-  string,
-  string[]
->;
+import { ATTACHMENT_EXTENSIONS } from '@contract/values/expenses';
+
+/**
+ * Attachments accepted by the app (SPEC.md section 9): the images phones produce (JPEG, PNG, WebP, GIF,
+ * HEIC/HEIF) and PDF, the server's own list (contract/values/expenses.ts, checked there by the bytes),
+ * 10 MB each, 10 files at most.
+ */
+export const ACCEPTED_FILE_TYPES: Record<string, string[]> = Object.fromEntries(
+  Object.entries(ATTACHMENT_EXTENSIONS).map(([type, extensions]) => [type, [...extensions]]),
+);
 export const MAX_FILE_SIZE = 10 * 1024 * 1024;
 export const MAX_FILES = 10;
 

@@ -75,5 +75,26 @@ export const adminNav: NavItem[] = [
     feature: 'org',
     description: 'Les départements',
   },
+  {
+    label: 'Paramètres de paiement',
+    path: '/admin/parametres-paiement',
+    icon: 'shield',
+    feature: 'giving',
+    description: 'Le compte marchand LigdiCash de la dénomination',
+  },
+  {
+    label: "Journal d'audit",
+    path: '/admin/journal-audit',
+    icon: 'shield',
+    feature: 'audit',
+    description: 'Qui a fait quoi, sur quelle entité, quand et d’où',
+  },
+  {
+    label: 'Sauvegardes',
+    path: '/admin/sauvegardes',
+    icon: 'box',
+    feature: 'backups',
+    description: 'Les sauvegardes des données et des pièces jointes',
+  },
   { label: 'Notifications', path: '/admin/notifications', icon: 'bell', feature: 'notifications' },
 ];

@@ -5,10 +5,13 @@ import {
   departmentMembersRoute,
 } from '@/features/activities/routes';
 import { accountAdminRoutes, forbiddenAccountsRoute } from '@/features/accounts/routes';
+import { auditLogRoute } from '@/features/audit/routes';
+import { backupsRoute } from '@/features/backups/routes';
 import { budgetTemplatesRoute } from '@/features/budgets/routes';
 import { departmentContributionsRoute, faithfulContributionsRoute } from '@/features/contributions/routes';
 import { expenseRoutes } from '@/features/expenses/routes';
 import { faithfulRoutes } from '@/features/faithful/routes';
+import { installationGivingRoute } from '@/features/giving/routes';
 import { externalAccountantsRoute, leadersRoute, officeMembersRoute } from '@/features/members/routes';
 import { orgDetailRoute, orgListRoute } from '@/features/org/routes';
 import { subscriptionRoutes } from '@/features/subscriptions/routes';
@@ -71,8 +74,11 @@ export const space: SpaceDefinition = {
         leadersRoute(),
         externalAccountantsRoute(),
         budgetTemplatesRoute(),
+        auditLogRoute(),
+        backupsRoute(),
         departmentListRoute(),
         ...accountAdminRoutes(),
+        installationGivingRoute(),
         departmentBranch([
           departmentDashboardRoute(),
           activitiesRoute(),

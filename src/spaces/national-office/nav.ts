@@ -41,6 +41,13 @@ export const nationalOfficeNav: NavItem[] = [
     description: 'Les employés du bureau, leurs fiches de paie et leur paiement',
   },
   {
+    label: "Journal d'audit",
+    path: '/mon-bureau-national/espace-comptable/journal-audit',
+    icon: 'shield',
+    feature: 'audit',
+    description: 'Qui a fait quoi, sur quelle entité, quand : les écritures des entités du bureau',
+  },
+  {
     label: 'Régions',
     path: '/mon-bureau-national/regions',
     icon: 'map',

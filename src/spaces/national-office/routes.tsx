@@ -25,6 +25,7 @@ import { accountingOverviewRoute, EntityDashboardSlot } from '@/features/dashboa
 import { notificationRoutes } from '@/features/notifications/routes';
 import { levelHandle, RouteNotFoundError, SpaceLevel } from '@/shared/level/level-context';
 import { prefixed } from '@/shared/routing/page-route';
+import { auditLogRoute } from '@/features/audit/routes';
 import type { SpaceDefinition } from '@/shared/routing/space';
 import {
   CHURCH_LINKS,
@@ -102,6 +103,7 @@ export const space: SpaceDefinition = {
           ...fixedAssetRoutes(),
           ...closingRoutes(),
           ...payrollRoutes(),
+          auditLogRoute(),
         ]),
         departmentBranch([
           departmentDashboardRoute(),

@@ -10,6 +10,7 @@ import {
   mayEditActivity,
   readsFromAbove,
   reportRights,
+  seesDepartmentMoney,
   type ReportRights,
 } from '../../../server/src/modules/activities/policy';
 import { gateStub, refusal } from './grants-gate';
@@ -193,5 +194,24 @@ describe('the refusals of a write on a report', () => {
       status: 403,
       message: M.returnOnlyAbove,
     });
+  });
+});
+
+describe("who reads a department's money (decision 0041)", () => {
+  it('a holder of contribution:view or expense:view there, not its leader nor activity:view alone', async () => {
+    expect(
+      await seesDepartmentMoney(gateStub([{ on: department, codes: ['contribution:view'] }]), department),
+    ).toBe(true);
+    expect(
+      await seesDepartmentMoney(gateStub([{ on: department, codes: ['expense:view'] }]), department),
+    ).toBe(true);
+    expect(
+      await seesDepartmentMoney(gateStub([{ on: department, codes: ['activity:view'] }]), department),
+    ).toBe(false);
+    expect(await seesDepartmentMoney(gateStub([]), department)).toBe(false);
+    // asked on the department itself: the server resolves it to its owning entity's chain
+    const gate = gateStub([{ on: department, codes: ['expense:view'] }]);
+    await seesDepartmentMoney(gate, department);
+    expect(gate.asked).toEqual([{ entity: department, codes: ['contribution:view', 'expense:view'] }]);
   });
 });

@@ -99,6 +99,9 @@ describe('space shell', () => {
       '/admin/comptes-operation',
       '/admin/modeles-budget',
       '/admin/departements',
+      '/admin/parametres-paiement',
+      '/admin/journal-audit',
+      '/admin/sauvegardes',
       '/admin/notifications',
     ]);
     // what the phone's header has no room for: the first name, the other spaces, the logout

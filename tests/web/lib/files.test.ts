@@ -5,7 +5,15 @@ const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
 
 describe('files', () => {
   it('accepts images and PDF, 10 MB each, 10 files (SPEC.md section 9)', () => {
-    expect(ACCEPTED_FILE_TYPES).toEqual({ 'image/*': [], 'application/pdf': ['.pdf'] });
+    expect(ACCEPTED_FILE_TYPES).toEqual({
+      'image/jpeg': ['.jpg', '.jpeg'],
+      'image/png': ['.png'],
+      'image/webp': ['.webp'],
+      'image/gif': ['.gif'],
+      'image/heic': ['.heic'],
+      'image/heif': ['.heif'],
+      'application/pdf': ['.pdf'],
+    });
     expect(MAX_FILE_SIZE).toBe(10 * 1024 * 1024);
     expect(MAX_FILES).toBe(10);
   });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   date,
   boolean,
@@ -296,6 +297,26 @@ export const loginFailures = pgTable(
   ],
 );
 
+/**
+ * Fixed-window counters of the limits other than the sign-in's (decision 0041), shared by every server
+ * process: one row per `kind` ('receipt': the public receipt page) and `key` (the client's address),
+ * counting the `hits` of the window that began at `window_start`. A hit is one atomic upsert; rows of
+ * an ended window are purged.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    hits: integer('hits').notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.key] }),
+    index('rate_limits_window_idx').on(t.kind, t.windowStart),
+  ],
+);
+
 export const sessions = pgTable(
   'sessions',
   {
@@ -326,9 +347,28 @@ export const auditLog = pgTable(
     data: jsonb('data'),
     ip: text('ip'),
     createdAt: createdAt(),
+    /**
+     * The tamper-evident chain (decision 0044): the record's place in the one global chain, and
+     * sha256(the previous record's hash | this record's fields), both set by the table's trigger under
+     * the lock of `audit_chain_head`. `npm run audit:verify` recomputes them.
+     */
+    chainSeq: bigint('chain_seq', { mode: 'number' }).unique(),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entityType, t.entityId),
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_user_idx').on(t.userId),
+  ],
 );
+
+/** The end of the audit chain: one row, locked by each insert into audit_log until its commit. */
+export const auditChainHead = pgTable('audit_chain_head', {
+  id: integer('id').primaryKey(),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+  lastHash: text('last_hash').notNull(),
+});
 
 /** Answers of money writes by Idempotency-Key: the same key replays the first answer. */
 export const idempotencyKeys = pgTable(

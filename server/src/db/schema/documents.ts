@@ -4,11 +4,13 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
@@ -45,6 +47,30 @@ export const attachments = pgTable(
       sql`${t.attachableType} in ('expense_request', 'activity_report')`,
     ),
     check('attachments_size_ck', sql`${t.size} > 0 and ${t.size} <= 10485760`),
+  ],
+);
+
+/** PostgreSQL's bytea: a Buffer from node-postgres, a Uint8Array from PGlite. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The contents of the attachments (decision 0044): each file in pieces of 256 KB under its
+ * `stored_name`, written while the upload streams in and read one piece at a time while it streams
+ * out, so that several servers on one PostgreSQL share them and a backup carries them. A piece is
+ * written before its attachment row (the upload is read before the write's transaction): pieces that
+ * no attachment names are swept at start after a day.
+ */
+export const attachmentChunks = pgTable(
+  'attachment_chunks',
+  {
+    storedName: text('stored_name').notNull(),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storedName, t.seq] }),
+    check('attachment_chunks_size_ck', sql`octet_length(${t.data}) between 1 and 262144`),
   ],
 );
 

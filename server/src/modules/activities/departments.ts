@@ -13,6 +13,7 @@ import { isoString, queryOne, queryRows } from '../../db/query';
 import type { Actor, Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
 import { authorizeOwner } from './access';
+import { seesDepartmentMoney } from './policy';
 import { apiType, belowSql, ownerNameSql, type Owner } from './entities';
 import { day, num } from './rows';
 
@@ -178,9 +179,10 @@ export async function removeDepartmentMember(
 }
 
 /**
- * The department's dashboard (activity:view on it, or belonging to it): members, money of the period
- * by month, upcoming activities, last reports. The period ends `to` (today by default) and starts
- * `from` (by default the first day of the sixth month back).
+ * The department's dashboard (activity:view on it, or belonging to it): members, upcoming activities,
+ * last reports, and for a holder of a finance permission there (seesDepartmentMoney) the money of the
+ * period by month; null for everyone else. The period ends `to` (today by default) and starts `from`
+ * (by default the first day of the sixth month back).
  */
 export async function departmentSummary(
   db: Db,
@@ -188,7 +190,9 @@ export async function departmentSummary(
   departmentId: number,
   query: { from?: string; to?: string },
 ): Promise<DepartmentSummary> {
-  const myRole = await authorizeOwner(db, gate, { type: 'department', id: departmentId }, 'activity:view');
+  const department: Owner = { type: 'department', id: departmentId };
+  const myRole = await authorizeOwner(db, gate, department, 'activity:view');
+  const money = await seesDepartmentMoney(gate, department);
   const period = summaryPeriod(query);
   const d = await queryOne<{
     id: number;
@@ -209,27 +213,29 @@ export async function departmentSummary(
         from departments d where d.id = ${departmentId}`,
   );
   if (!d) throw httpError(404, 'Département introuvable.');
-  const months = await queryRows<{ month: string; contributions: number; expenses: number }>(
-    db,
-    sql`with m as (
-          select to_char(g, 'YYYY-MM') as month
-          from generate_series(date_trunc('month', ${period.from}::date), ${period.to}::date, interval '1 month') g),
-        c as (
-          select to_char(occurred_at at time zone 'Africa/Abidjan', 'YYYY-MM') as month, sum(amount)::bigint as total
-          from contributions
-          where entity_type = 'department' and entity_id = ${departmentId} and status = 'valid'
-            and (occurred_at at time zone 'Africa/Abidjan')::date between ${period.from}::date and ${period.to}::date
-          group by 1),
-        e as (
-          select to_char(p.validated_at at time zone 'Africa/Abidjan', 'YYYY-MM') as month, sum(p.amount)::bigint as total
-          from expense_payments p join expense_lines l on l.id = p.expense_line_id
-            join expense_requests er on er.id = l.expense_request_id
-          where er.entity_type = 'ACTIVITY_GROUP' and er.entity_id = ${departmentId}
-            and (p.validated_at at time zone 'Africa/Abidjan')::date between ${period.from}::date and ${period.to}::date
-          group by 1)
-        select m.month, coalesce(c.total, 0)::bigint as contributions, coalesce(e.total, 0)::bigint as expenses
-        from m left join c on c.month = m.month left join e on e.month = m.month order by m.month`,
-  );
+  const months = money
+    ? await queryRows<{ month: string; contributions: number; expenses: number }>(
+        db,
+        sql`with m as (
+              select to_char(g, 'YYYY-MM') as month
+              from generate_series(date_trunc('month', ${period.from}::date), ${period.to}::date, interval '1 month') g),
+            c as (
+              select to_char(occurred_at at time zone 'Africa/Abidjan', 'YYYY-MM') as month, sum(amount)::bigint as total
+              from contributions
+              where entity_type = 'department' and entity_id = ${departmentId} and status = 'valid'
+                and (occurred_at at time zone 'Africa/Abidjan')::date between ${period.from}::date and ${period.to}::date
+              group by 1),
+            e as (
+              select to_char(p.validated_at at time zone 'Africa/Abidjan', 'YYYY-MM') as month, sum(p.amount)::bigint as total
+              from expense_payments p join expense_lines l on l.id = p.expense_line_id
+                join expense_requests er on er.id = l.expense_request_id
+              where er.entity_type = 'ACTIVITY_GROUP' and er.entity_id = ${departmentId}
+                and (p.validated_at at time zone 'Africa/Abidjan')::date between ${period.from}::date and ${period.to}::date
+              group by 1)
+            select m.month, coalesce(c.total, 0)::bigint as contributions, coalesce(e.total, 0)::bigint as expenses
+            from m left join c on c.month = m.month left join e on e.month = m.month order by m.month`,
+      )
+    : null;
   const upcoming = await queryRows<{ id: number; title: string; planned_date: unknown; status: string }>(
     db,
     sql`select id, title, planned_date, status from planned_activities
@@ -243,11 +249,12 @@ export async function departmentSummary(
         where entity_type = 'department' and entity_id = ${departmentId}
         order by period_end desc, id desc limit 5`,
   );
-  const monthRows = months.map((r) => ({
-    month: r.month,
-    contributions: num(r.contributions),
-    expenses: num(r.expenses),
-  }));
+  const monthRows =
+    months?.map((r) => ({
+      month: r.month,
+      contributions: num(r.contributions),
+      expenses: num(r.expenses),
+    })) ?? null;
   return {
     department: {
       id: num(d.id),
@@ -261,8 +268,8 @@ export async function departmentSummary(
     to: period.to,
     members: num(d.members),
     leader: d.leader,
-    contributions_total: monthRows.reduce((sum, r) => sum + r.contributions, 0),
-    expenses_total: monthRows.reduce((sum, r) => sum + r.expenses, 0),
+    contributions_total: monthRows && monthRows.reduce((sum, r) => sum + r.contributions, 0),
+    expenses_total: monthRows && monthRows.reduce((sum, r) => sum + r.expenses, 0),
     months: monthRows,
     upcoming: upcoming.map((r) => ({
       id: num(r.id),

@@ -41,6 +41,18 @@ export async function authorizeOnOwner(
   await gate.authorize(owner, codes);
 }
 
+/**
+ * The permissions that read an entity's money (the journals' readers): a department's money totals are
+ * shown only to their holders on the department (its owning entity's chain); its leader and members, or
+ * a holder of `activity:view` alone, see its counts only (decision 0041).
+ */
+export const MONEY_READERS = ['contribution:view', 'expense:view'] as const;
+
+/** Whether the user reads the money figures of a department: a holder of a finance permission there. */
+export function seesDepartmentMoney(gate: Gate, department: Owner): Promise<boolean> {
+  return gate.holds(department, MONEY_READERS);
+}
+
 /** Who edits a planned activity: its department's leader, or a holder of activity:update on its entity. */
 export async function mayEditActivity(
   gate: Gate,

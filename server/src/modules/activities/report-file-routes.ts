@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,7 +30,7 @@ const TAGS = ['Activités'];
  * removed by whoever edits it while it is a draft or sent back. Its own context: the multipart reader.
  */
 export const reportFileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app.deps;
+  const { db } = app.deps;
 
   await app.register(fastifyMultipart, {
     limits: {
@@ -68,7 +67,7 @@ export const reportFileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "Joindre des photos ou des PDF à un rapport d'activités (multipart)",
         description:
-          'Champ `files` (un ou plusieurs). JPEG, PNG, WebP ou PDF reconnus à leurs premiers octets (415 sinon), ' +
+          'Champ `files` (un ou plusieurs). JPEG, PNG, WebP, GIF, HEIC/HEIF ou PDF reconnus à leurs premiers octets (415 sinon), ' +
           '10 Mo par fichier et 10 fichiers par rapport (413). Qui peut modifier le rapport, tant qu’il est en ' +
           'brouillon ou renvoyé (409 une fois soumis).',
         consumes: ['multipart/form-data'],
@@ -81,7 +80,7 @@ export const reportFileRoutes: FastifyPluginAsyncZod = async (app) => {
       const gate = await gateOf(request);
       await authorizeFilesChange(db, gate, report);
       if (!request.isMultipart()) throw httpError(415, EXPENSE_MESSAGES.notMultipart);
-      const { saved } = await readUpload(request, config.dataDir);
+      const { saved } = await readUpload(request, db);
       try {
         if (saved.length === 0) throw httpError(400, EXPENSE_MESSAGES.noFiles);
         const data = await attachReportFiles(db, gate.actor, report, saved);
@@ -89,7 +88,7 @@ export const reportFileRoutes: FastifyPluginAsyncZod = async (app) => {
         return { data };
       } catch (error) {
         await removeStoredFiles(
-          config.dataDir,
+          db,
           saved.map((file) => file.storedName),
         );
         throw error;
@@ -107,21 +106,21 @@ export const reportFileRoutes: FastifyPluginAsyncZod = async (app) => {
           'Le fichier, avec `Content-Disposition: attachment` et `X-Content-Type-Options: nosniff` (une balise img l’affiche).',
         params: reportAttachmentParamsSchema,
         response: {
-          200: z.unknown().describe('Le fichier (application/pdf, image/jpeg, image/png ou image/webp).'),
+          200: z.unknown().describe('Le fichier (PDF, JPEG, PNG, WebP, GIF, HEIC ou HEIF).'),
           ...READ_ERRORS,
         },
       },
     },
     async (request, reply) => {
       const report = await reportFacts(db, request.params.id);
-      const file = await reportFile(db, await gateOf(request), report, request.params.fileId, config.dataDir);
+      const file = await reportFile(db, await gateOf(request), report, request.params.fileId);
       reply
         .header('Content-Type', file.mimeType)
         .header('Content-Length', String(file.size))
         .header('Content-Disposition', contentDisposition(servedName(file.originalName, file.mimeType)))
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, no-store');
-      return reply.send(createReadStream(file.path) as never);
+      return reply.send(file.stream());
     },
   );
 
@@ -138,7 +137,7 @@ export const reportFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const report = await reportFacts(db, request.params.id);
-      await removeReportFile(db, await gateOf(request), report, request.params.fileId, config.dataDir);
+      await removeReportFile(db, await gateOf(request), report, request.params.fileId);
       return { message: M.attachmentDeleted };
     },
   );

@@ -16,7 +16,7 @@ import { reportAccess } from './reports';
 
 /**
  * The photos and PDF of an activity report (decision 0028): rows of the `attachments` table with
- * `attachable_type = 'activity_report'`, files in DATA_DIR/attachments saved by the attachments module.
+ * `attachable_type = 'activity_report'`, their contents stored in the database by the attachments module.
  * Read by whoever reads the report; added and removed by whoever edits it, while it is a draft or sent
  * back, never once submitted.
  */
@@ -119,14 +119,14 @@ export function attachReportFiles(
  * One file of a report, to whoever reads it: its names, its type and where it is stored (404 when the
  * report has no such file, or its file is gone).
  */
-export async function reportFile(db: Db, gate: Gate, report: ReportFacts, fileId: number, dataDir: string) {
+export async function reportFile(db: Db, gate: Gate, report: ReportFacts, fileId: number) {
   await reportAccess(db, gate, report);
   const row = await queryOne<{ stored_name: string; original_name: string; mime_type: string }>(
     db,
     sql`select stored_name, original_name, mime_type from attachments
         where id = ${fileId} and attachable_type = 'activity_report' and attachable_id = ${report.id}`,
   );
-  const file = row ? await storedFile(dataDir, row.stored_name) : null;
+  const file = row ? await storedFile(db, row.stored_name) : null;
   if (!row || !file) throw httpError(404, M.attachmentNotFound);
   return { ...file, originalName: row.original_name, mimeType: row.mime_type };
 }
@@ -137,15 +137,13 @@ export async function removeReportFile(
   gate: Gate,
   report: ReportFacts,
   fileId: number,
-  dataDir: string,
 ): Promise<void> {
   await authorizeFilesChange(db, gate, report);
-  const stored = await removeReportAttachment(db, gate.actor, report, fileId);
-  await removeStoredFiles(dataDir, [stored]);
+  await removeReportAttachment(db, gate.actor, report, fileId);
 }
 
-/** Removes one attachment of a draft or returned report; answers its stored name (the file to delete). */
-function removeReportAttachment(db: Db, actor: Actor, report: ReportFacts, fileId: number): Promise<string> {
+/** Removes one attachment of a draft or returned report, its contents with it. */
+function removeReportAttachment(db: Db, actor: Actor, report: ReportFacts, fileId: number): Promise<void> {
   const { id: reportId, owner } = report;
   return db.transaction(async (tx) => {
     await lockEditable(tx, reportId);
@@ -156,6 +154,7 @@ function removeReportAttachment(db: Db, actor: Actor, report: ReportFacts, fileI
           returning stored_name, original_name`,
     );
     if (!row) throw httpError(404, M.attachmentNotFound);
+    await removeStoredFiles(tx, [row.stored_name]);
     await audit(tx, {
       userId: actor.userId,
       action: 'activity_report.detach',
@@ -164,6 +163,5 @@ function removeReportAttachment(db: Db, actor: Actor, report: ReportFacts, fileI
       data: { id: reportId, file: fileId, name: row.original_name },
       ip: actor.ip,
     });
-    return row.stored_name;
   });
 }

@@ -2,17 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import { EXPENSE_MESSAGES } from '../../../../contract/expenses';
 import { httpError } from '../../http/errors';
 import { uploadReadError } from '../../http/security';
-import { ensureAttachmentsDir, removeStoredFiles, saveFile, type SavedFile } from './storage';
+import type { Db } from '../../db/client';
+import { ATTACHMENT_EXTENSIONS, type AttachmentMimeType } from '../../../../contract/expenses';
+import { removeStoredFiles, saveFile, type SavedFile } from './storage';
 
 const M = EXPENSE_MESSAGES;
-
-/** The extension of each accepted type, as detected from the file's first bytes. */
-const EXTENSION_OF: Record<string, string[]> = {
-  'application/pdf': ['pdf'],
-  'image/jpeg': ['jpg', 'jpeg'],
-  'image/png': ['png'],
-  'image/webp': ['webp'],
-};
 
 /**
  * The name a file is served under: the original name, its extension made to match the type detected at
@@ -20,7 +14,7 @@ const EXTENSION_OF: Record<string, string[]> = {
  * desktop opens it as something else.
  */
 export function servedName(originalName: string, mimeType: string): string {
-  const allowed = EXTENSION_OF[mimeType];
+  const allowed = ATTACHMENT_EXTENSIONS[mimeType as AttachmentMimeType]?.map((e) => e.slice(1));
   if (!allowed) return originalName;
   const extension = /\.([A-Za-z0-9]{1,10})$/.exec(originalName)?.[1]?.toLowerCase();
   if (extension && allowed.includes(extension)) return originalName;
@@ -46,24 +40,23 @@ function multipartError(error: unknown): unknown {
 }
 
 /**
- * Reads the multipart body: its fields, and its files saved to DATA_DIR/attachments (all removed when
+ * Reads the multipart body: its fields, and its files streamed into the database (all removed when
  * one fails).
  */
 export async function readUpload(
   request: FastifyRequest,
-  dataDir: string,
+  db: Db,
 ): Promise<{ fields: Record<string, string>; saved: SavedFile[] }> {
-  const dir = await ensureAttachmentsDir(dataDir);
   const fields: Record<string, string> = {};
   const saved: SavedFile[] = [];
   try {
     for await (const part of request.parts()) {
-      if (part.type === 'file') saved.push(await saveFile(dir, part));
+      if (part.type === 'file') saved.push(await saveFile(db, part));
       else fields[part.fieldname] = String(part.value ?? '');
     }
   } catch (error) {
     await removeStoredFiles(
-      dataDir,
+      db,
       saved.map((s) => s.storedName),
     );
     throw multipartError(error);

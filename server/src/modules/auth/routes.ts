@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountSchema, loginBodySchema, logoutAnswerSchema } from '../../../../contract/auth';
+import {
+  DEVICE_COOKIE,
+  deviceCookieOptions,
+  issueDeviceCookie,
+  readDeviceCookie,
+} from '../../auth/device-cookie';
 import { SESSION_COOKIE } from '../../auth/sessions';
 import { currentAccount, currentUser, sessionToken } from '../../http/context';
 import { errorAnswers } from '../../http/answers';
@@ -21,8 +27,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits?: LoginLimits }> = async
         summary: 'Se connecter',
         description:
           "`login` est l'email, le téléphone ou le matricule. Répond le compte et pose le cookie de session " +
-          '(HttpOnly, SameSite=Lax). Identifiants incorrects ou compte désactivé : 400 avec un message unique. ' +
-          'Trop de tentatives : 429 avec Retry-After.',
+          '(HttpOnly, SameSite=Lax) et le cookie d’appareil `device` (signé, un an, HttpOnly, SameSite=Lax, ' +
+          'Path=/api) : les tentatives faites avec lui sont comptées à part des tentatives anonymes. ' +
+          'Identifiants incorrects ou compte désactivé : 400 avec un message unique. Trop de tentatives : 429 ' +
+          'avec Retry-After, avant toute vérification du mot de passe.',
         body: loginBodySchema,
         response: { 200: accountSchema, ...errorAnswers(400, 429) },
       },
@@ -34,11 +42,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits?: LoginLimits }> = async
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
         previousToken: sessionToken(request),
+        device: readDeviceCookie(config.sessionSecret, request.cookies[DEVICE_COOKIE]),
       });
+      const secure = request.protocol === 'https';
       reply.setCookie(SESSION_COOKIE, token, {
-        ...sessionCookieOptions(request.protocol === 'https'),
+        ...sessionCookieOptions(secure),
         maxAge: Math.floor(config.sessionTtlMs / 1000),
       });
+      // a new device cookie at each successful sign-in (decision 0041)
+      reply.setCookie(
+        DEVICE_COOKIE,
+        issueDeviceCookie(config.sessionSecret, account.id),
+        deviceCookieOptions(secure),
+      );
       return account;
     },
   );

@@ -8,7 +8,7 @@ import {
 } from '../../../../contract/closings';
 import { idParamSchema } from '../../../../contract/common';
 import { WRITE_ERRORS } from '../../http/answers';
-import { authorize, authorizeVisible } from '../../http/authorize';
+import { authorize } from '../../http/authorize';
 import { closingOr404, confirmClosing, listClosings, previewClosing } from './service';
 
 const TAGS = ['Clôtures'];
@@ -16,6 +16,11 @@ const TAGS = ['Clôtures'];
 const errors = WRITE_ERRORS;
 /** Closing a year: the payers of the entity (its treasurer), as for the fixed assets. */
 const CLOSE_PERMISSION = 'expense:validate';
+/**
+ * Reading a closing (products, charges, result, each account's receipts and expenses): the finance
+ * permissions the journals need, not only seeing the entity (decision 0041).
+ */
+const READERS = ['contribution:view', 'expense:view'];
 
 /** Year-end closings and carry-forwards of an entity (docs/features/closings.md). */
 export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,13 +32,14 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: "Exercices clôturés d'une entité",
+        description: "`contribution:view` ou `expense:view` sur l'entité (les montants des clôtures).",
         querystring: closingEntityQuerySchema,
         response: { 200: closingListSchema, ...errors },
       },
     },
     async (request) => {
       const { entity_type, entity_id } = request.query;
-      await authorizeVisible(request, { type: entity_type, id: entity_id });
+      await authorize(request, { type: entity_type, id: entity_id }, READERS);
       return { data: await listClosings(db, entity_type, entity_id) };
     },
   );
@@ -85,13 +91,14 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: "Détail d'une clôture : reports à nouveau et résultat",
+        description: "`contribution:view` ou `expense:view` sur l'entité de la clôture.",
         params: idParamSchema,
         response: { 200: closingAnswerSchema, ...errors },
       },
     },
     async (request) => {
       const closing = await closingOr404(db, request.params.id);
-      await authorizeVisible(request, { type: closing.entity_type, id: closing.entity_id });
+      await authorize(request, { type: closing.entity_type, id: closing.entity_id }, READERS);
       return { data: closing };
     },
   );

@@ -21,6 +21,7 @@ import { errorAnswers, MONEY_WRITE_ERRORS, OWN_ERRORS, READ_ERRORS } from '../..
 import { authorize, authorizeSignedIn, gateOf } from '../../http/authorize';
 import { httpError } from '../../http/errors';
 import { idempotentWrite } from '../../http/idempotency';
+import { databaseRateLimiter } from '../../http/rate-limit';
 import { isContributor } from './policy';
 import {
   assertPeriod,
@@ -32,7 +33,6 @@ import {
   publicReceipt,
   receiptAccountTotals,
 } from './queries';
-import { createRateLimiter } from './rate-limit';
 import {
   cancelContribution,
   checkNewContribution,
@@ -48,7 +48,11 @@ export type ContributionRoutesOptions = {
 /** The contributions (receipts) of an entity, a faithful's own, and the public check of a receipt. */
 export const contributionRoutes: FastifyPluginAsyncZod<ContributionRoutesOptions> = async (app, options) => {
   const { db } = app.deps;
-  const limiter = createRateLimiter(options.receiptLimit ?? { max: 30, windowMs: 60_000 });
+  // counted in the database, shared by every server process (decision 0041)
+  const limiter = databaseRateLimiter(db, {
+    kind: 'receipt',
+    ...(options.receiptLimit ?? { max: 30, windowMs: 60_000 }),
+  });
 
   app.get(
     '/contributions',
@@ -215,7 +219,7 @@ export const contributionRoutes: FastifyPluginAsyncZod<ContributionRoutesOptions
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const wait = limiter.hit(request.ip);
+      const wait = await limiter.hit(request.ip);
       if (wait !== null)
         throw httpError(429, CONTRIBUTION_MESSAGES.tooManyRequests, {
           headers: { 'Retry-After': String(wait) },

@@ -18,11 +18,9 @@ const VIEW = ['contribution:view', 'expense_request:view', 'expense:view'];
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
-  // The figures are the user's own (authorised) and move with every write: no shared cache may keep
-  // them, and the browser asks again each time; the SPA keeps them a minute itself (decision 0031).
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'private, no-cache');
-  });
+  // The figures are the user's own and move with every write: like every /api answer they say
+  // `Cache-Control: no-store` (http/security.ts, decision 0041); the SPA keeps them a minute itself
+  // (decision 0031).
 
   app.get(
     '/dashboard',

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,7 +37,7 @@ function uploadTarget(fields: Record<string, string>, saved: SavedFile[]): numbe
 
 /** The supporting documents of the expense requests (multipart upload, download). */
 export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app.deps;
+  const { db } = app.deps;
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: ATTACHMENT_MAX_BYTES,
@@ -58,7 +57,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Joindre des pièces justificatives à une demande (multipart)',
         description:
           "Champs `attachable_type` ('expense_request'), `attachable_id`, puis `files` (un ou plusieurs). " +
-          '10 Mo par fichier et 10 fichiers au plus (413), JPEG, PNG, WebP ou PDF reconnus à leurs premiers octets ' +
+          '10 Mo par fichier et 10 fichiers au plus (413), JPEG, PNG, WebP, GIF, HEIC/HEIF ou PDF reconnus à leurs premiers octets ' +
           "(415 sinon). Le créateur de la demande, ou `expense_request:update` sur l'entité ; jamais après vérification.",
         consumes: ['multipart/form-data'],
         response: { 201: attachmentListAnswerSchema, ...errorAnswers(400, 401, 403, 404, 409, 413, 415) },
@@ -68,14 +67,14 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       // signed in (401) before the upload is read; the request's entity is checked on its locked row
       const gate = await gateOf(request);
       if (!request.isMultipart()) throw httpError(415, M.notMultipart);
-      const { fields, saved } = await readUpload(request, config.dataDir);
+      const { fields, saved } = await readUpload(request, db);
       try {
         const data = await attachFiles(db, gate, uploadTarget(fields, saved), saved);
         reply.code(201);
         return { data };
       } catch (error) {
         await removeStoredFiles(
-          config.dataDir,
+          db,
           saved.map((s) => s.storedName),
         );
         throw error;
@@ -93,7 +92,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
           'Le fichier, avec `Content-Disposition: attachment` et `X-Content-Type-Options: nosniff`, à qui peut voir la demande.',
         params: idParamSchema,
         response: {
-          200: z.unknown().describe('Le fichier (application/pdf, image/jpeg, image/png ou image/webp).'),
+          200: z.unknown().describe('Le fichier (PDF, JPEG, PNG, WebP, GIF, HEIC ou HEIF).'),
           ...errorAnswers(401, 403, 404),
         },
       },
@@ -106,7 +105,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const facts = await loadRequestFacts(db, attachment.attachableId);
       await authorize(request, requestEntity(facts), REQUEST_READ_PERMISSION, { unless: isCreator(facts) });
-      const file = await storedFile(config.dataDir, attachment.storedName);
+      const file = await storedFile(db, attachment.storedName);
       if (!file) throw httpError(404, M.attachmentNotFound);
       reply
         .header('Content-Type', attachment.mimeType)
@@ -117,7 +116,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, no-store');
-      return reply.send(createReadStream(file.path) as never);
+      return reply.send(file.stream());
     },
   );
 };

@@ -11,7 +11,7 @@ import { toAttachment, type AttachmentRow } from './line-queries';
 import type { SavedFile } from '../attachments';
 
 /**
- * Records files already saved to DATA_DIR/attachments as attachments of a request (never a verified
+ * Records files already stored as attachments of a request (never a verified
  * one; its creator, or `expense_request:update` on its entity), in one transaction with the audit;
  * answers them.
  */

@@ -63,11 +63,11 @@ export async function createRequest(tx: Db, actor: Actor, body: NewRequestInput)
 
 /**
  * Deletes a request neither approved, nor paid, nor verified (the SPA's cancel after a failed upload),
- * its lines and attachments with it, then their files in `dataDir`: its creator only, and whoever may
+ * its lines and attachments with it, and their contents: its creator only, and whoever may
  * read it learns why they may not.
  */
-export async function deleteRequest(db: Db, dataDir: string, gate: Gate, id: number): Promise<void> {
-  const stored = await db.transaction(async (tx) => {
+export async function deleteRequest(db: Db, gate: Gate, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
     const facts = await loadRequestFacts(tx, id, true);
     const actor = await gate.authorize(requestEntity(facts), REQUEST_READ_PERMISSION, {
       db: tx,
@@ -81,6 +81,10 @@ export async function deleteRequest(db: Db, dataDir: string, gate: Gate, id: num
       sql`delete from attachments where attachable_type = 'expense_request' and attachable_id = ${facts.id}
           returning stored_name`,
     );
+    await removeStoredFiles(
+      tx,
+      files.map((f) => f.stored_name),
+    );
     await tx.execute(sql`delete from expense_requests where id = ${facts.id}`);
     await audit(tx, {
       userId: actor.userId,
@@ -90,9 +94,7 @@ export async function deleteRequest(db: Db, dataDir: string, gate: Gate, id: num
       data: { title: facts.title, amount: facts.amount },
       ip: actor.ip,
     });
-    return files.map((f) => f.stored_name);
   });
-  await removeStoredFiles(dataDir, stored);
 }
 
 // ---------------------------------------------------------------- status changes

@@ -44,7 +44,7 @@ const TAGS = ['Dépenses'];
  * their lines and payments, attachments and the add-expense lookups. Who may do what: policy.ts.
  */
 export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app.deps;
+  const { db } = app.deps;
 
   // ---------------------------------------------------------------- requests
 
@@ -163,7 +163,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteRequest(db, config.dataDir, await gateOf(request), request.params.id);
+      await deleteRequest(db, await gateOf(request), request.params.id);
       return { message: M.deleted };
     },
   );

@@ -1,5 +1,4 @@
 import { parse } from 'csv-parse/sync';
-import type ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import {
   faithfulFieldsSchema,
@@ -15,24 +14,15 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
 import type { Actor } from '../../http/authorize';
 import { httpError } from '../../http/errors';
+import { IMPORT_MESSAGES } from './messages';
 import { rethrowUniqueViolation, type FaithfulFields, type FieldError } from './service';
 import { insertFaithful } from './writes';
+import { readFirstSheet } from './xlsx';
 
 type Field = (typeof IMPORT_COLUMNS)[number]['field'];
 type RawRow = { line: number; values: Partial<Record<Field, string>> };
 
-export const IMPORT_MESSAGES = {
-  noFile: 'Aucun fichier reçu : joignez un fichier .csv ou .xlsx.',
-  badFormat: 'Format de fichier non pris en charge : utilisez un fichier .csv ou .xlsx.',
-  tooLarge: 'Le fichier dépasse la taille maximale de 5 Mo.',
-  tooManyRows: `Le fichier contient plus de ${IMPORT_LIMITS.maxRows} lignes : découpez-le en plusieurs fichiers.`,
-  empty: 'Le fichier ne contient aucune ligne de fidèle.',
-  unreadable: 'Le fichier est illisible ou corrompu.',
-  missingColumns: (names: string[]) => `Colonnes obligatoires manquantes : ${names.join(', ')}.`,
-  rejected: (n: number) =>
-    `L'import contient ${n} ligne${n > 1 ? 's' : ''} invalide${n > 1 ? 's' : ''} : aucun fidèle n'a été importé.`,
-  duplicateInFile: (label: string, line: number) => `${label} apparaît déjà à la ligne ${line} du fichier.`,
-} as const;
+export { IMPORT_MESSAGES };
 
 /** 'Date de naissance' -> 'datedenaissance': headers compared without accents, case, spaces. */
 function headerKey(value: string): string {
@@ -96,11 +86,13 @@ function parseCsv(buffer: Buffer): RawRow[] {
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
   let records: string[][];
   try {
+    // the row limit checked while reading: the parser stops one record past it
     records = parse(text, {
       delimiter,
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,
+      to: IMPORT_LIMITS.maxRows + 51,
     }) as string[][];
   } catch {
     throw httpError(400, IMPORT_MESSAGES.unreadable);
@@ -109,43 +101,9 @@ function parseCsv(buffer: Buffer): RawRow[] {
   return toRows(records.map((cells, i) => ({ line: i + 1, cells })));
 }
 
-/** A spreadsheet cell as text: dates as YYYY-MM-DD, numbers as written, links and rich text as text. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'number') return Number.isInteger(value) ? value.toFixed(0) : String(value);
-  if (typeof value === 'string' || typeof value === 'boolean') return String(value);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('text' in value && typeof value.text === 'string') return value.text;
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('error' in value) return '';
-  }
-  return String(value);
-}
-
 async function parseXlsx(buffer: Buffer): Promise<RawRow[]> {
-  // Loaded at the first spreadsheet import: ExcelJS alone took half a second of every server start.
-  const { default: Excel } = await import('exceljs');
-  const workbook = new Excel.Workbook();
-  try {
-    // ExcelJS declares its input an ArrayBuffer: a copy as one (JSZip reads both)
-    await workbook.xlsx.load(new Uint8Array(buffer).buffer);
-  } catch {
-    throw httpError(400, IMPORT_MESSAGES.unreadable);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw httpError(400, IMPORT_MESSAGES.empty);
-  if (sheet.actualRowCount > IMPORT_LIMITS.maxRows + 50) throw httpError(400, IMPORT_MESSAGES.tooManyRows);
-  const matrix: { line: number; cells: string[] }[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, line) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = cellText(cell.value);
-    });
-    matrix.push({ line, cells: Array.from(cells, (cell) => cell ?? '') });
-  });
-  return toRows(matrix);
+  // read as a stream, its limits checked while reading (decision 0041)
+  return toRows(await readFirstSheet(buffer));
 }
 
 /** Reads an uploaded file (by extension, checked against its first bytes). */

@@ -44,6 +44,7 @@ import {
   transferSource,
 } from './transfers';
 import { createFaithful, updateFaithful } from './writes';
+import { cleanFileName } from '../attachments';
 
 /** The import's multipart form: the file, and `church_id` / `mode` (also accepted in the query). */
 async function readImportForm(
@@ -57,7 +58,7 @@ async function readImportForm(
       if (part.type === 'file') {
         const buffer = await part.toBuffer();
         if (part.file.truncated) throw httpError(413, IMPORT_MESSAGES.tooLarge);
-        file = { filename: part.filename ?? '', buffer };
+        file = { filename: cleanFileName(part.filename), buffer };
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }

@@ -8,6 +8,8 @@ import {
   sessionIdParamSchema,
   sessionListSchema,
 } from '../../../../contract/profile';
+import { DEVICE_COOKIE, readDeviceCookie } from '../../auth/device-cookie';
+import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from '../../auth/login-throttle';
 import { SESSION_COOKIE } from '../../auth/sessions';
 import { authorizeSignedIn } from '../../http/authorize';
 import { errorAnswers, OWN_ERRORS } from '../../http/answers';
@@ -24,8 +26,9 @@ import {
 const TAGS = ['Mon profil'];
 
 /** /mon-profil: the signed-in user's own record, password and sessions; nobody else's. */
-export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+export const profileRoutes: FastifyPluginAsyncZod<{ limits?: LoginLimits }> = async (app, options) => {
   const { db, config } = app.deps;
+  const limits = options.limits ?? DEFAULT_LOGIN_LIMITS;
 
   app.get(
     '/profile',
@@ -71,13 +74,18 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Changer mon mot de passe',
         description:
           'Le mot de passe actuel est requis ; le nouveau a au moins 10 caractères. Les autres sessions de ' +
-          'l’utilisateur sont terminées, celle-ci reste ouverte.',
+          'l’utilisateur sont terminées, celle-ci reste ouverte. Le mot de passe actuel est limité comme à ' +
+          'la connexion : après 5 erreurs, 429 avec Retry-After, avant toute vérification.',
         body: passwordChangeBodySchema,
-        response: { 200: z.object({ message: z.string() }), ...OWN_ERRORS },
+        response: { 200: z.object({ message: z.string() }), ...OWN_ERRORS, ...errorAnswers(429) },
       },
     },
     async (request) => {
-      await changePassword(db, await authorizeSignedIn(request), request.body, config.production);
+      await changePassword(db, await authorizeSignedIn(request), request.body, {
+        production: config.production,
+        limits,
+        device: readDeviceCookie(config.sessionSecret, request.cookies[DEVICE_COOKIE]),
+      });
       return { message: PROFILE_MESSAGES.passwordChanged };
     },
   );

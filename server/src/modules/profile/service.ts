@@ -9,6 +9,15 @@ import {
 } from '../../../../contract/profile';
 import { FAITHFUL_MESSAGES } from '../../../../contract/faithful';
 import { audit } from '../../audit/audit';
+import type { Device } from '../../auth/device-cookie';
+import {
+  clearFailures,
+  isRefusal,
+  keepFailure,
+  reserveAttempt,
+  tooManyAttempts,
+  type LoginLimits,
+} from '../../auth/login-throttle';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
@@ -84,23 +93,39 @@ export async function updateContact(
 
 /**
  * A new password: the current one checked, at least 10 characters, not the current one, never a demo
- * password in production. The user's other sessions end; this one stays.
+ * password in production. The user's other sessions end; this one stays. The current password is
+ * limited as a sign-in is (decision 0041): the attempt takes its place on the account (or on the
+ * device, when the request carries the user's device cookie) before the hash, and a 6th wrong one in
+ * the window answers 429 with Retry-After, the right one included.
  */
 export async function changePassword(
   db: Db,
   actor: Actor,
   body: z.output<typeof passwordChangeBodySchema>,
-  production: boolean,
+  options: { production: boolean; limits: LoginLimits; device: Device | null },
 ): Promise<void> {
+  const device = options.device?.userId === actor.userId ? options.device : null;
+  const accountKey = device ? device.key : `user:${actor.userId}`;
+  const reservation = await reserveAttempt(
+    db,
+    // a signed-in user is no sprayer: only the account's (or the device's) count applies
+    { accountKey, address: actor.ip, anonymous: false },
+    options.limits,
+  );
+  if (isRefusal(reservation)) throw tooManyAttempts(reservation.retryAfter, 'avec un mot de passe incorrect');
   const row = await queryOne<{ password_hash: string | null }>(
     db,
     sql`select password_hash from users where id = ${actor.userId}`,
   );
+  const currentValid =
+    !!row?.password_hash && (await verifyPassword(body.current_password, row.password_hash));
+  if (currentValid) await clearFailures(db, accountKey);
+  else await keepFailure(db, reservation, options.limits);
   assertNewPassword({
-    currentValid: !!row?.password_hash && (await verifyPassword(body.current_password, row.password_hash)),
+    currentValid,
     current: body.current_password,
     next: body.new_password,
-    production,
+    production: options.production,
     demoPassword: DEMO_PASSWORD,
   });
   const hash = await hashPassword(body.new_password);

@@ -19,7 +19,8 @@ import { DepartmentMembers } from '../components/department-members';
 
 /**
  * A department's dashboard: its leader and members, receipts and paid expenses of the last six months
- * (chart), upcoming activities, last reports, and links to its pages in this space.
+ * (chart; only when the answer has them: a finance permission), upcoming activities, last reports, and
+ * links to its pages in this space.
  */
 export function DepartmentDashboardPage() {
   const entity = levelEntity(useLevel());
@@ -40,6 +41,11 @@ export function DepartmentDashboardPage() {
     ['activities.reports', 'Rapports'],
   ] as const;
   const churchId = data.department.entity_type === 'CHURCH' ? data.department.entity_id : null;
+  // the money of the period comes only to a holder of a finance permission (decision 0041)
+  const money =
+    data.contributions_total !== null && data.expenses_total !== null && data.months !== null
+      ? { contributions: data.contributions_total, expenses: data.expenses_total, months: data.months }
+      : null;
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -61,35 +67,41 @@ export function DepartmentDashboardPage() {
           ) : null;
         })}
       </nav>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className={`grid gap-4 ${money ? 'sm:grid-cols-3' : 'sm:grid-cols-1'}`}>
         <Card title="Membres">
           <p className="text-2xl font-semibold text-slate-900">{data.members}</p>
           <p className="text-sm text-slate-600">Responsable : {data.leader ?? 'aucun'}</p>
         </Card>
-        <Card title="Recettes de la période">
-          <p className="text-2xl font-semibold text-slate-900">
-            <Money amount={data.contributions_total} />
-          </p>
-          <p className="text-sm text-slate-600">
-            Du {formatDate(data.from)} au {formatDate(data.to)}
-          </p>
-        </Card>
-        <Card title="Dépenses payées de la période">
-          <p className="text-2xl font-semibold text-slate-900">
-            <Money amount={data.expenses_total} />
-          </p>
-        </Card>
+        {money && (
+          <>
+            <Card title="Recettes de la période">
+              <p className="text-2xl font-semibold text-slate-900">
+                <Money amount={money.contributions} />
+              </p>
+              <p className="text-sm text-slate-600">
+                Du {formatDate(data.from)} au {formatDate(data.to)}
+              </p>
+            </Card>
+            <Card title="Dépenses payées de la période">
+              <p className="text-2xl font-semibold text-slate-900">
+                <Money amount={money.expenses} />
+              </p>
+            </Card>
+          </>
+        )}
       </div>
-      <Card title="Recettes et dépenses par mois">
-        <MonthChart
-          points={data.months.map((m) => ({
-            month: m.month,
-            receipts: m.contributions,
-            expenses: m.expenses,
-          }))}
-          title="Recettes et dépenses par mois"
-        />
-      </Card>
+      {money && (
+        <Card title="Recettes et dépenses par mois">
+          <MonthChart
+            points={money.months.map((m) => ({
+              month: m.month,
+              receipts: m.contributions,
+              expenses: m.expenses,
+            }))}
+            title="Recettes et dépenses par mois"
+          />
+        </Card>
+      )}
       <div className="grid gap-4 lg:grid-cols-2">
         <Card title="Activités à venir">
           {data.upcoming.length === 0 ? (

@@ -22,6 +22,9 @@ export type { ContributionFilters };
 
 export type ContributionPage = ContributionFilters & { page: number; limit: number };
 
+/** A list of receipts shows this many at a time. */
+export const CONTRIBUTION_PAGE_SIZE = 20;
+
 export const contributionKeys = {
   all: ['contributions'] as const,
   list: (scope: ContributionScope, page: ContributionPage) => ['contributions', 'list', scope, page] as const,
@@ -117,11 +120,14 @@ export function useCancelContribution() {
   });
 }
 
-export function useContributionSummary() {
-  return useQuery({
+export const contributionSummaryOptions = () =>
+  queryOptions({
     queryKey: contributionKeys.summary,
     queryFn: async () => readItem<ContributionSummary>((await http.get('/contributions/summary')).data),
   });
+
+export function useContributionSummary() {
+  return useQuery(contributionSummaryOptions());
 }
 
 export function useContributionStatement(year: number | null) {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ContributionStatement } from '@contract/contributions';
+import { useGivingOptions } from '@/shared/api/online-giving';
 import { useAccount } from '@/shared/auth/account-store';
 import { APP_TITLE } from '@/shared/config';
 import { useFinishBoot } from '@/shared/lib/boot';
@@ -135,6 +136,9 @@ export function MyContributionsPage() {
   const paths = useSpacePaths();
   const account = useAccount();
   const summary = useContributionSummary();
+  // 'Donner' (online giving, decision 0043): only when the member's church takes gifts online
+  const giving = useGivingOptions();
+  const givePage = paths.page('giving.give');
   const years = summary.data?.by_year.map((y) => y.year) ?? [];
   const [chosenYear, setChosenYear] = useState<number | null>(null);
   const year = chosenYear ?? years[0] ?? new Date().getFullYear();
@@ -148,11 +152,21 @@ export function MyContributionsPage() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-4">
-      {account && (
-        <p className="text-sm text-slate-600">
-          {account.firstname} {account.lastname}
-        </p>
-      )}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {account && (
+          <p className="text-sm text-slate-600">
+            {account.firstname} {account.lastname}
+          </p>
+        )}
+        {givePage && giving.data?.available && (
+          <Link
+            to={givePage}
+            className="inline-flex h-11 items-center justify-center rounded-md bg-brand-600 px-5 text-sm font-semibold text-white hover:bg-brand-700"
+          >
+            Donner
+          </Link>
+        )}
+      </div>
       {summary.isPending ? (
         <BlockSpinner />
       ) : summary.isError ? (
@@ -230,6 +244,7 @@ export function MyContributionsPage() {
                   </span>
                   <span className="flex shrink-0 flex-col items-end gap-1">
                     <span className="font-semibold tabular-nums">{formatMoney(c.amount)}</span>
+                    {c.online && <Badge tone="blue">En ligne</Badge>}
                     {c.status === 'cancelled' && (
                       <Badge tone={STATUS_TONES[c.status]}>{CONTRIBUTION_STATUS_LABELS[c.status]}</Badge>
                     )}

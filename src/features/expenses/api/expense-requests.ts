@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { List } from '@contract/common';
 import type {
   Attachment,
@@ -24,6 +30,9 @@ import { expenseKeys, type ExpenseListFilters } from './keys';
  */
 
 type FilterPart = Omit<ExpenseListFilters, 'page' | 'limit'>;
+
+/** A list of requests shows this many at a time. */
+export const EXPENSE_PAGE_SIZE = 20;
 
 /** The query of a list or balance: the Level's entity (none at the GLOBAL level: the server scopes), the filters set. */
 export function listQuery(level: Level, filters: FilterPart): ExpenseRequestBalanceQuery {
@@ -73,6 +82,23 @@ export function useExpenseBalance(level: Level, filters: FilterPart) {
     queryKey: expenseKeys.balance(level, filters),
     queryFn: () => fetchExpenseBalance(level, filters),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The first page of a list as it opens (no search, every status and date) and its totals, asked for
+ * when the navigation starts (src/features/expenses/routes.tsx, decision 0039): the page's own keys.
+ */
+export function prefetchExpenseList(client: QueryClient, level: Level, mine: boolean): void {
+  const filters: FilterPart = { search: '', status: '', from: '', to: '', mine };
+  const first = { ...filters, page: 1, limit: EXPENSE_PAGE_SIZE };
+  void client.prefetchQuery({
+    queryKey: expenseKeys.list(level, first),
+    queryFn: () => fetchExpenseList(level, first),
+  });
+  void client.prefetchQuery({
+    queryKey: expenseKeys.balance(level, filters),
+    queryFn: () => fetchExpenseBalance(level, filters),
   });
 }
 
@@ -130,14 +156,25 @@ export async function uploadAttachments(
   return data.data;
 }
 
-/** DELETE /expense-requests/{id}: the rollback of a creation whose files failed to upload. */
-export async function deleteExpenseRequest(id: number): Promise<void> {
-  await http.delete(`/expense-requests/${id}`);
+/** Sends files to a saved request (the ones that failed at its creation); the request is read again. */
+export function useUploadAttachments(requestId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ files, onProgress }: { files: readonly File[]; onProgress: (percent: number) => void }) =>
+      uploadAttachments(requestId, files, onProgress),
+    onSuccess: () => client.invalidateQueries({ queryKey: expenseKeys.all }),
+  });
 }
 
-/** Raised when the files of a new request failed: the request was deleted again. */
+/**
+ * Raised when the files of a new request failed: the request stays, its page offers to send the files
+ * again (docs/features/expenses.md).
+ */
 export class UploadFailedError extends Error {
-  constructor(reason: string) {
+  constructor(
+    reason: string,
+    readonly requestId: number,
+  ) {
     super(`${EXPENSE_MESSAGES.uploadFailedPrefix}${reason}`);
     this.name = 'UploadFailedError';
   }
@@ -151,8 +188,9 @@ export type CreateExpenseInput = {
 };
 
 /**
- * Creates the request, then uploads its files; if the upload fails the request is deleted and
- * 'Échec de l'upload des fichiers: {reason or Erreur inconnue}' is raised (SPEC.md section 5).
+ * Creates the request, then uploads its files; if the upload fails, 'Échec de l'upload des fichiers:
+ * {reason or Erreur inconnue}' is raised (SPEC.md section 5) and the request stays: the user sends the
+ * files again from its page.
  */
 export function useCreateExpense() {
   const client = useQueryClient();
@@ -163,8 +201,8 @@ export function useCreateExpense() {
         try {
           await uploadAttachments(id, files, onProgress);
         } catch (error) {
-          await deleteExpenseRequest(id).catch(() => undefined);
-          throw new UploadFailedError(errorMessage(error, EXPENSE_MESSAGES.unknownError));
+          await client.invalidateQueries({ queryKey: expenseKeys.all });
+          throw new UploadFailedError(errorMessage(error, EXPENSE_MESSAGES.unknownError), id);
         }
       }
       return id;

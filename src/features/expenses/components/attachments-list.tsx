@@ -1,10 +1,17 @@
+import type { ReactNode } from 'react';
 import type { Attachment } from '@contract/expenses';
 import { http } from '@/shared/api/http-client';
 import { formatFileSize } from '@/shared/lib/files';
 import { Card } from '@/shared/ui/card';
 
 /** The supporting documents, each a download link (served with Content-Disposition: attachment). */
-export function AttachmentsList({ attachments }: { attachments: Attachment[] }) {
+export function AttachmentsList({
+  attachments,
+  children,
+}: {
+  attachments: Attachment[];
+  children?: ReactNode;
+}) {
   return (
     <Card title="Pièces justificatives">
       {attachments.length === 0 ? (
@@ -17,7 +24,7 @@ export function AttachmentsList({ attachments }: { attachments: Attachment[] }) 
                 aria-hidden="true"
                 className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded bg-slate-100 text-[10px] font-semibold uppercase text-slate-600"
               >
-                {file.mime_type === 'application/pdf' ? 'PDF' : 'IMG'}
+                {file.mime_type === 'application/pdf' ? 'PDF' : file.mime_type.slice(6, 10).toUpperCase()}
               </span>
               <a
                 href={`${http.defaults.baseURL ?? '/api'}${file.url}`}
@@ -31,6 +38,7 @@ export function AttachmentsList({ attachments }: { attachments: Attachment[] }) 
           ))}
         </ul>
       )}
+      {children}
     </Card>
   );
 }

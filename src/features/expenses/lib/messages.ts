@@ -9,6 +9,8 @@ export const EXPENSE_MESSAGES = {
   // SPEC.md section 8 (exact)
   created: 'Demande efectuée avec succès.',
   uploadFailedPrefix: "Échec de l'upload des fichiers: ",
+  savedWithoutFiles: 'La demande est enregistrée : envoyez de nouveau les fichiers depuis sa page.',
+  filesSent: 'Pièces justificatives envoyées.',
   unknownError: 'Erreur inconnue',
   verified: 'Dépense marquée comme vérifiée.',
   genericError: "Une erreur s'est produite",

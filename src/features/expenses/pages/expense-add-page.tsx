@@ -127,8 +127,16 @@ export function ExpenseAddPage() {
       const next = paths.page('expenses.detail', { expenseId: id }) ?? listPath;
       if (next) navigate(next);
     } catch (error) {
-      // The request of a failed upload is deleted: the next try is a new request.
-      if (error instanceof UploadFailedError) idempotency.done();
+      if (error instanceof UploadFailedError) {
+        // The request is saved (docs/features/expenses.md): its page keeps the files to send again.
+        idempotency.done();
+        notify.error(`${error.message} ${EXPENSE_MESSAGES.savedWithoutFiles}`);
+        const next = paths.page('expenses.detail', { expenseId: error.requestId });
+        if (next) {
+          navigate(next, { state: { unsentFiles: files, uploadError: error.message } });
+          return;
+        }
+      }
       const message = error instanceof UploadFailedError ? error.message : errorMessage(error);
       setFailure(message);
       notify.error(message);

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { FIXED_ASSET_ACCOUNT_CATEGORY } from '@contract/values/fixed-assets';
 import type { Attachment, ExpenseLine, ExpenseLineBody, ExpenseRequestDetail } from '@contract/expenses';
 import { useAccount } from '@/shared/auth/account-store';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { parseIdParam } from '@/shared/level/level-context';
 import { useSpacePaths } from '@/shared/routing/space-paths';
 import { usePageTitle } from '@/shared/level/page-title';
@@ -23,6 +23,8 @@ import { useLineMutations } from '../api/expense-lines';
 import { useExpenseAttachments, useExpenseDetail, useRequestAction } from '../api/expense-requests';
 import { ApprovalBlock } from '../components/approval-block';
 import { AttachmentsList } from '../components/attachments-list';
+import { AttachmentUpload } from '../components/attachment-upload';
+import { PERMISSIONS } from '@contract/values/permissions';
 import { LineDetailsDialog } from '../components/line-details-dialog';
 import { LineDialog } from '../components/line-dialog';
 import { PaymentDialog } from '../components/payment-dialog';
@@ -346,7 +348,14 @@ function ExpenseDetail({ request }: { request: ExpenseRequestDetail }) {
         </div>
       </Card>
 
-      <RequestAttachments id={request.id} fallback={request.attachments} />
+      <RequestAttachments
+        id={request.id}
+        fallback={request.attachments}
+        canAdd={
+          !request.verified_at &&
+          (perms.isCreator || perms.isSuperAdmin || permissions.has(PERMISSIONS.EXPENSE_REQUEST_MANAGE))
+        }
+      />
 
       <LineDetailsDialog line={details} onClose={() => setDetails(null)} />
       <LineDialog
@@ -403,8 +412,30 @@ function Info({ label, wide = false, children }: { label: string; wide?: boolean
 
 export default ExpenseDetailPage;
 
-/** The supporting documents, from GET /expense-requests/{id}/attachments. */
-function RequestAttachments({ id, fallback }: { id: number; fallback: Attachment[] }) {
+/**
+ * The supporting documents, from GET /expense-requests/{id}/attachments, and more of them to whoever
+ * edits the request: the files that failed when it was created come from the add page (docs/features/expenses.md).
+ */
+function RequestAttachments({
+  id,
+  fallback,
+  canAdd,
+}: {
+  id: number;
+  fallback: Attachment[];
+  canAdd: boolean;
+}) {
   const attachments = useExpenseAttachments(id, fallback);
-  return <AttachmentsList attachments={attachments.data ?? fallback} />;
+  const state = useLocation().state as { unsentFiles?: File[]; uploadError?: string } | null;
+  return (
+    <AttachmentsList attachments={attachments.data ?? fallback}>
+      {canAdd && (
+        <AttachmentUpload
+          requestId={id}
+          initialFiles={state?.unsentFiles ?? []}
+          initialError={state?.uploadError ?? null}
+        />
+      )}
+    </AttachmentsList>
+  );
 }

@@ -20,11 +20,11 @@ import { Money } from '@/shared/ui/money';
 import { Select } from '@/shared/ui/select';
 import { Spinner } from '@/shared/ui/spinner';
 import { SearchField } from '@/shared/ui/text-field';
-import { useExpenseBalance, useExpenseList } from '../api/expense-requests';
+import { EXPENSE_PAGE_SIZE, useExpenseBalance, useExpenseList } from '../api/expense-requests';
 import { RequestStatusBadge } from '../components/status-badge';
 import { ENTITY_TYPE_LABELS, EXPENSE_REQUEST_STATUS_LABELS } from '../lib/labels';
 
-export const EXPENSE_PAGE_SIZE = 20;
+export { EXPENSE_PAGE_SIZE };
 const ALL_STATUSES = 'all';
 
 const statusOptions = [

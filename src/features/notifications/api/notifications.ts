@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationList } from '@contract/notifications';
 import { http } from '@/shared/api/http-client';
 
@@ -28,14 +28,17 @@ export function useNotifications(page: number, unread: boolean) {
   });
 }
 
-/** GET /notifications/unread-count, every 60 s while the page is open. */
-export function useUnreadCount() {
-  return useQuery({
+/** GET /notifications/unread-count (the shell asks for it with the navigation: src/app/layouts/space-shell.tsx). */
+export const unreadCountQuery = () =>
+  queryOptions({
     queryKey: notificationKeys.unread,
     queryFn: async () => (await http.get<{ unread: number }>('/notifications/unread-count')).data.unread,
-    refetchInterval: UNREAD_POLL_MS,
     staleTime: 30_000,
   });
+
+/** The bell's count, every 60 s while the page is open. */
+export function useUnreadCount() {
+  return useQuery({ ...unreadCountQuery(), refetchInterval: UNREAD_POLL_MS });
 }
 
 export function useMarkRead() {

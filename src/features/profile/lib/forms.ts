@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { emailField, phoneField } from '@contract/faithful';
+import { profileUpdateBodySchema } from '@contract/profile';
 import { PASSWORD_MIN, PROFILE_MESSAGES } from '@contract/values/profile';
 
-/** The contact form: the server's own rules and messages (contract/faithful). */
-export const contactFormSchema = z.object({ phone: phoneField, email: emailField });
+/**
+ * The contact form: the body of PUT /profile itself (contract/profile), both fields always sent, an
+ * emptied one as null.
+ */
+export const contactFormSchema = profileUpdateBodySchema;
 export type ContactFormInput = { phone: string; email: string };
 
 export const passwordFormSchema = z

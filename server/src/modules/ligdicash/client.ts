@@ -1,5 +1,5 @@
 /**
- * The LigdiCash client (decision 0019): the provider's "redirect checkout invoice" API, over real HTTP.
+ * The LigdiCash client (decisions 0019 and 0043), shared by the subscriptions and the online giving: the provider's "redirect checkout invoice" API, over real HTTP.
  *
  * - create: `POST {apiUrl}redirect/checkout-invoice/create`, headers `Apikey` and
  *   `Authorization: Bearer`, body `{ commande: { invoice, store, actions, custom_data } }`; answer
@@ -37,7 +37,8 @@ export type InvoiceInput = {
   returnUrl: string;
   cancelUrl: string;
   callbackUrl: string;
-  customData: { subscription: number; payer: number; transaction_id: string };
+  /** sent back in the notifications and by confirm; always holds our `transaction_id` */
+  customData: Record<string, string | number> & { transaction_id: string };
 };
 
 export type ConfirmResult = {
@@ -48,6 +49,11 @@ export type ConfirmResult = {
   currency: string | null;
   operator: string | null;
   providerReference: string | null;
+  /**
+   * The fee the provider kept, when its answer names one (`frais`, `fees` or `fee`: not in the official
+   * SDKs' typed answer, so read only when present; decision 0043); null otherwise.
+   */
+  fee: number | null;
 };
 
 const TIMEOUT_MS = 15_000;
@@ -153,8 +159,8 @@ export async function confirmInvoice(settings: LigdicashSettings, token: string)
   const rawStatus = str(body.status);
   if (!rawStatus) throw new ProviderError('invalid', 'LigdiCash : statut absent de la confirmation');
   const lower = rawStatus.toLowerCase();
-  const amountText = str(body.amount) ?? str(body.montant);
-  const amount = amountText !== null && /^\d+(\.0+)?$/.test(amountText) ? Number(amountText) : null;
+  const amount = wholeAmount(str(body.amount) ?? str(body.montant));
+  const fee = wholeAmount(str(body.frais) ?? str(body.fees) ?? str(body.fee));
   return {
     status: lower === 'completed' ? 'completed' : lower === 'pending' ? 'pending' : 'failed',
     rawStatus: rawStatus.slice(0, 50),
@@ -162,5 +168,36 @@ export async function confirmInvoice(settings: LigdicashSettings, token: string)
     currency: str(body.devise) ?? str(body.currency),
     operator: (str(body.operator_name) ?? str(body.operator))?.slice(0, 100) ?? null,
     providerReference: (str(body.transaction_id) ?? str(body.operator_id))?.slice(0, 200) ?? null,
+    fee,
   };
+}
+
+/** A whole number of francs ('2500', 2500, '2500.00'), or null. */
+function wholeAmount(text: string | null): number | null {
+  return text !== null && /^\d+(\.0+)?$/.test(text) ? Number(text) : null;
+}
+
+/** Reads a field of a notification's custom_data: LigdiCash's list of { keyof_customdata, valueof_customdata }, or an object. */
+export function customValue(body: Record<string, unknown>, key: string): string | null {
+  const data = body.custom_data;
+  if (Array.isArray(data)) {
+    for (const entry of data) {
+      if (entry && typeof entry === 'object' && (entry as Record<string, unknown>).keyof_customdata === key) {
+        const value = (entry as Record<string, unknown>).valueof_customdata;
+        return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+      }
+    }
+  } else if (data && typeof data === 'object') {
+    const value = (data as Record<string, unknown>)[key];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+  }
+  return null;
+}
+
+/** Whether a database error is a unique violation (a concurrent insert got there first). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
 }

@@ -1,17 +1,41 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import type { LigdicashSettings } from './ligdicash';
+import type { LigdicashSettings } from './client';
 
 /*
  * The built-in LigdiCash simulator (decision 0019), for the demo, development and tests: mounted only
  * when LIGDICASH_API_URL is unset and never under NODE_ENV=production. It speaks the provider's HTTP
  * protocol (create, confirm), serves a payment page ('Payer' / 'Refuser', an operator to choose) and,
- * once the payer decides, sends the double notification (JSON, then form-urlencoded) to the
- * callback_url before sending the browser back to return_url (or cancel_url). Its invoices live in
- * memory: a restart forgets them (their attempts then fail at the next check).
+ * once the payer decides, sends the double notification (JSON, then form-urlencoded) to the product's
+ * notification route before sending the browser back to the product's return path. Its invoices live
+ * in memory: a restart forgets them (their attempts then fail at the next check).
+ *
+ * It cannot be abused (decision 0043):
+ * - create and confirm answer only the server's own client: the configured key and token, or a random
+ *   pair drawn when the process starts (never well-known demo values);
+ * - an invoice's callback_url must be one of the product's notification routes (`purposes`) at the
+ *   product's public address, and the notification is sent to that route at the server's own listening
+ *   address: never to an address a request gave;
+ * - return_url and cancel_url must be addresses of the product: the browser is sent back to their path
+ *   on the product's public address, never elsewhere;
+ * - the payment page and its pay step need the payer: each purpose says who may decide its invoices
+ *   (the session of whoever pays the group, or the browser that started a guest's gift).
  */
+
+/** Who may decide an invoice on the payment page: a module's answer for the invoices it creates. */
+export type PayerCheck = 'ok' | 'unauthenticated' | 'forbidden';
+
+/** A kind of invoice the product creates: its notification route and who may pay it. */
+export type SimulatorPurpose = {
+  /** the path of the product's notification route, e.g. '/api/subscriptions/payments/notify' */
+  notifyPath: string;
+  /** whether the browser's request may pay or refuse this invoice (its custom_data, as the product sent it) */
+  mayPay: (request: FastifyRequest, customData: Record<string, unknown>) => Promise<PayerCheck>;
+};
+
+export type SimulatorOptions = { purposes: SimulatorPurpose[] };
 
 type SimCommande = {
   invoice?: Record<string, unknown>;
@@ -27,6 +51,19 @@ const HIDDEN = { schema: { hide: true } };
 
 export const SIMULATOR_OPERATORS = ['Orange Money', 'MTN MoMo', 'Moov Money', 'Wave', 'Carte bancaire'];
 
+/**
+ * The fee the simulator reports on a completed payment (`frais`, 2 % rounded to the franc), so that the
+ * demo and the tests exercise the fee's recording (decision 0043). The official SDKs' typed answer has
+ * no fee field: the client reads one only when the provider names it.
+ */
+export const SIMULATOR_FEE_RATE = 0.02;
+
+/**
+ * The demo seed's invoices still awaiting their payer (db/seed/giving.ts): the simulator keeps its
+ * invoices in memory, so it answers `pending` for these tokens instead of forgetting them.
+ */
+export const DEMO_PENDING_TOKEN_PREFIX = 'sim_demo_';
+
 type Invoice = {
   token: string;
   amount: number;
@@ -34,9 +71,10 @@ type Invoice = {
   description: string;
   customer: string;
   externalId: string;
+  /** where the browser goes back: the product's public address and a path of the product */
   returnUrl: string;
   cancelUrl: string;
-  callbackUrl: string;
+  purpose: SimulatorPurpose;
   customData: Record<string, unknown>;
   status: 'pending' | 'completed' | 'nocompleted';
   operator: string | null;
@@ -46,31 +84,109 @@ type Invoice = {
 /** Whether the simulator answers on this server (no LigdiCash configured, not production). */
 export const simulatorEnabled = (config: Config) => !config.ligdicash.apiUrl && !config.production;
 
-/** The simulator's credentials: the configured ones, or fixed demo values. */
+const drawnCredentials = new WeakMap<Config, { apiKey: string; apiToken: string }>();
+
+/**
+ * The simulator's credentials: the configured ones, or a random pair drawn once per configuration
+ * (per server process) and known only to the server's own client: no well-known demo values.
+ */
 function simulatorCredentials(config: Config) {
-  return {
-    apiKey: config.ligdicash.apiKey || 'simulateur-apikey',
-    apiToken: config.ligdicash.apiToken || 'simulateur-token',
-  };
+  if (config.ligdicash.apiKey && config.ligdicash.apiToken)
+    return { apiKey: config.ligdicash.apiKey, apiToken: config.ligdicash.apiToken };
+  let drawn = drawnCredentials.get(config);
+  if (!drawn) {
+    drawn = {
+      apiKey: randomBytes(24).toString('base64url'),
+      apiToken: randomBytes(32).toString('base64url'),
+    };
+    drawnCredentials.set(config, drawn);
+  }
+  return drawn;
+}
+
+/** The server's own listening address as host and port, or null while it does not listen. */
+function listening(app: FastifyInstance): { host: string; port: number } | null {
+  const address = app.server.address() as AddressInfo | string | null;
+  if (!address || typeof address === 'string') return null;
+  return { host: address.address, port: address.port };
+}
+
+/** The server's own address for its own calls (the simulator's API, the simulator's notifications). */
+function internalOrigin(app: FastifyInstance): string | null {
+  const own = listening(app);
+  if (!own) return null;
+  const host = ['0.0.0.0', '::', '::1'].includes(own.host)
+    ? '127.0.0.1'
+    : own.host.includes(':')
+      ? `[${own.host}]`
+      : own.host;
+  return `http://${host}:${own.port}`;
 }
 
 /**
- * The provider the payments talk to: LigdiCash when configured; otherwise this server's simulator,
- * reached over real HTTP at the server's own listening address; null when neither can be had.
+ * The address the provider and the browser reach the product at, from which every URL sent to the
+ * provider is built (return, cancel and notification): PUBLIC_URL; else, outside production, the
+ * server's own listening address (`localhost` when it listens on every interface); never the request's
+ * Host header. Null in production without PUBLIC_URL: online payment is then off (503).
  */
-export function providerSettings(app: FastifyInstance): LigdicashSettings | null {
+export function publicBase(app: FastifyInstance): string | null {
+  const { config } = app.deps;
+  if (config.publicUrl) return config.publicUrl;
+  if (config.production) return null;
+  const own = listening(app);
+  if (!own) return null;
+  const host = ['0.0.0.0', '::', '::1'].includes(own.host)
+    ? 'localhost'
+    : own.host.includes(':')
+      ? `[${own.host}]`
+      : own.host;
+  return `http://${host}:${own.port}`;
+}
+
+/** A merchant's credentials (its `Apikey` and `Authorization: Bearer` token). */
+export type MerchantCredentials = { apiKey: string; apiToken: string };
+
+/**
+ * The provider the payments talk to: LigdiCash when configured (with `merchant`'s credentials, else
+ * the configured LIGDICASH_API_KEY and LIGDICASH_API_TOKEN); otherwise this server's simulator, reached
+ * over real HTTP at the server's own listening address, with its own credentials; null when neither can
+ * be had.
+ */
+export function providerSettings(
+  app: FastifyInstance,
+  merchant?: MerchantCredentials | null,
+): LigdicashSettings | null {
   const { config } = app.deps;
   if (config.ligdicash.apiUrl)
     return {
       apiUrl: config.ligdicash.apiUrl,
-      apiKey: config.ligdicash.apiKey,
-      apiToken: config.ligdicash.apiToken,
+      apiKey: merchant?.apiKey ?? config.ligdicash.apiKey,
+      apiToken: merchant?.apiToken ?? config.ligdicash.apiToken,
     };
   if (!simulatorEnabled(config)) return null;
-  const address = app.server.address() as AddressInfo | string | null;
-  if (!address || typeof address === 'string') return null;
-  const host = ['0.0.0.0', '::', '::1'].includes(address.address) ? '127.0.0.1' : address.address;
-  return { apiUrl: `http://${host}:${address.port}${API}`, ...simulatorCredentials(config) };
+  const origin = internalOrigin(app);
+  if (!origin) return null;
+  return { apiUrl: `${origin}${API}`, ...simulatorCredentials(config) };
+}
+
+/** Constant-time comparison of a presented secret with the expected one. */
+function sameSecret(presented: unknown, expected: string): boolean {
+  if (typeof presented !== 'string') return false;
+  const a = Buffer.from(presented);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** `url` when it is an address of the product (same origin as `base`): its path, query included. */
+function productPath(url: unknown, base: string): string | null {
+  if (typeof url !== 'string' || url.length > 2000) return null;
+  try {
+    const parsed = new URL(url);
+    if (parsed.origin !== new URL(base).origin) return null;
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return null;
+  }
 }
 
 /** application/x-www-form-urlencoded as an object; `a[0][b]=v` keys become lists of objects. */
@@ -153,12 +269,36 @@ button[value=pay]{background:#ea580c;color:#fff;border-color:#ea580c}
 }
 
 function donePage(message: string): string {
-  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>LigdiCash (simulateur)</title></head><body><p>${escapeHtml(message)}</p></body></html>`;
+  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>LigdiCash (simulateur)</title></head><body><main><h1>LigdiCash (simulateur)</h1><p>${escapeHtml(message)}</p></main></body></html>`;
 }
 
-export const simulatorRoutes: FastifyPluginAsync = async (app) => {
+const PAYER_REFUSED: Record<Exclude<PayerCheck, 'ok'>, [number, string]> = {
+  unauthenticated: [
+    401,
+    'Connectez-vous à Ekklesia Gestion avec le compte qui a demandé ce paiement, puis rouvrez cette page.',
+  ],
+  forbidden: [403, 'Ce paiement ne peut être réglé que par la personne qui l’a demandé.'],
+};
+
+export const simulatorRoutes: FastifyPluginAsync<SimulatorOptions> = async (app, options) => {
   const credentials = simulatorCredentials(app.deps.config);
   const invoices = new Map<string, Invoice>();
+  const purposes = options.purposes;
+
+  /** Whether this browser may see and decide the invoice; answers the refusal page otherwise. */
+  const payerMayDecide = async (request: FastifyRequest, reply: FastifyReply, invoice: Invoice) => {
+    let check: PayerCheck;
+    try {
+      check = await invoice.purpose.mayPay(request, invoice.customData);
+    } catch (error) {
+      request.log.warn({ err: (error as Error).message }, 'simulator: payer not recognised');
+      check = 'forbidden';
+    }
+    if (check === 'ok') return true;
+    const [status, message] = PAYER_REFUSED[check];
+    await reply.code(status).type('text/html; charset=utf-8').send(donePage(message));
+    return false;
+  };
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -167,7 +307,8 @@ export const simulatorRoutes: FastifyPluginAsync = async (app) => {
   );
 
   const authorised = (headers: Record<string, unknown>) =>
-    headers.apikey === credentials.apiKey && headers.authorization === `Bearer ${credentials.apiToken}`;
+    sameSecret(headers.apikey, credentials.apiKey) &&
+    sameSecret(headers.authorization, `Bearer ${credentials.apiToken}`);
 
   app.post(`${API}redirect/checkout-invoice/create`, HIDDEN, async (request, reply) => {
     if (!authorised(request.headers))
@@ -176,15 +317,19 @@ export const simulatorRoutes: FastifyPluginAsync = async (app) => {
     const invoice = commande?.invoice;
     const actions = commande?.actions;
     const amount = Number(invoice?.total_amount);
-    if (
-      !invoice ||
-      !actions ||
-      !Number.isInteger(amount) ||
-      amount <= 0 ||
-      typeof actions.return_url !== 'string' ||
-      typeof actions.callback_url !== 'string'
-    )
+    if (!invoice || !actions || !Number.isInteger(amount) || amount <= 0)
       return { response_code: '01', response_text: 'Facture incomplète' };
+    const base = publicBase(app);
+    if (!base) return { response_code: '01', response_text: 'Adresse publique du produit inconnue' };
+    // The notification goes to one of the product's own routes, never to an address a request gave.
+    const callbackPath = productPath(actions.callback_url, base);
+    const purpose = purposes.find((p) => p.notifyPath === callbackPath);
+    if (!purpose) return { response_code: '01', response_text: 'callback_url refusée' };
+    // The browser comes back to the product only.
+    const returnPath = productPath(actions.return_url, base);
+    const cancelPath = actions.cancel_url === undefined ? returnPath : productPath(actions.cancel_url, base);
+    if (!returnPath || !cancelPath)
+      return { response_code: '01', response_text: 'return_url ou cancel_url refusée' };
     const token = `sim_${randomBytes(18).toString('base64url')}`;
     invoices.set(token, {
       token,
@@ -193,20 +338,18 @@ export const simulatorRoutes: FastifyPluginAsync = async (app) => {
       description: String(invoice.description ?? ''),
       customer: String(invoice.customer ?? ''),
       externalId: String(invoice.external_id ?? ''),
-      returnUrl: actions.return_url,
-      cancelUrl: typeof actions.cancel_url === 'string' ? actions.cancel_url : actions.return_url,
-      callbackUrl: actions.callback_url,
+      returnUrl: `${base}${returnPath}`,
+      cancelUrl: `${base}${cancelPath}`,
+      purpose,
       customData: (commande.custom_data ?? {}) as Record<string, unknown>,
       status: 'pending',
       operator: null,
       providerTransactionId: null,
     });
-    // The browser reaches the page where it will come back to (return_url's origin).
-    const origin = app.deps.config.publicUrl ?? new URL(actions.return_url).origin;
     return {
       response_code: '00',
       token,
-      response_text: `${origin}${SIMULATOR_PREFIX}/paiement/${token}`,
+      response_text: `${base}${SIMULATOR_PREFIX}/paiement/${token}`,
       description: '',
     };
   });
@@ -216,6 +359,9 @@ export const simulatorRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(401).send({ response_code: '01', response_text: 'Clé API invalide' });
     const token = String((request.query as Record<string, unknown>).invoiceToken ?? '');
     const invoice = invoices.get(token);
+    // the demo seed's invoice whose payer has not decided yet (its gift expires like any other)
+    if (!invoice && token.startsWith(DEMO_PENDING_TOKEN_PREFIX))
+      return { response_code: '00', response_text: 'En attente', status: 'pending', token };
     if (!invoice)
       return { response_code: '01', response_text: 'Facture introuvable', status: 'nocompleted', token };
     return {
@@ -229,6 +375,7 @@ export const simulatorRoutes: FastifyPluginAsync = async (app) => {
       transaction_id: invoice.providerTransactionId,
       external_id: invoice.externalId,
       custom_data: customDataList(invoice.customData),
+      ...(invoice.status === 'completed' ? { frais: Math.round(invoice.amount * SIMULATOR_FEE_RATE) } : {}),
     };
   });
 
@@ -236,6 +383,7 @@ export const simulatorRoutes: FastifyPluginAsync = async (app) => {
     const invoice = invoices.get((request.params as { token: string }).token);
     reply.type('text/html; charset=utf-8');
     if (!invoice) return reply.code(404).send(donePage('Facture introuvable.'));
+    if (!(await payerMayDecide(request, reply, invoice))) return reply;
     if (invoice.status !== 'pending') return reply.redirect(invoice.returnUrl, 303);
     return paymentPage(invoice);
   });
@@ -245,6 +393,8 @@ export const simulatorRoutes: FastifyPluginAsync = async (app) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     if (!invoice)
       return reply.code(404).type('text/html; charset=utf-8').send(donePage('Facture introuvable.'));
+    if (!(await payerMayDecide(request, reply, invoice))) return reply;
+    const own = internalOrigin(app);
     if (invoice.status === 'pending') {
       const pay = body.decision === 'pay';
       const operator = SIMULATOR_OPERATORS.includes(String(body.operator))
@@ -269,10 +419,12 @@ export const simulatorRoutes: FastifyPluginAsync = async (app) => {
         ['application/json', JSON.stringify(notification)],
         ['application/x-www-form-urlencoded', formEncode(notification)],
       ] as const) {
-        await fetch(invoice.callbackUrl, {
+        if (!own) break;
+        await fetch(`${own}${invoice.purpose.notifyPath}`, {
           method: 'POST',
           headers: { 'content-type': type },
           body: payload,
+          redirect: 'manual',
           signal: AbortSignal.timeout(5000),
         }).catch((error: unknown) =>
           request.log.warn({ err: (error as Error).message }, 'simulator notification failed'),
