@@ -42,6 +42,8 @@ const serverEnv = (listen: string, dataDir: string) => ({
 
 export default defineConfig({
   testDir: 'e2e',
+  // e2e/nginx/ reads nginx's own answers: playwright.nginx.config.ts runs it, in front of this server
+  testIgnore: ['nginx/**'],
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -60,6 +62,10 @@ export default defineConfig({
     navigationTimeout: 30_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // the app's service worker (decision 0039) is tested where it is the subject (e2e/offline.spec.ts:
+    // `test.use({ serviceWorkers: 'allow' })`); elsewhere each page is the
+    // network's, as the flows expect (and page.route sees every call)
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

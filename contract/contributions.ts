@@ -97,6 +97,10 @@ export const contributionSchema = z.object({
   cancelled_at: z.string().nullable(),
   created_at: z.string(),
   created_by_name: z.string().nullable(),
+  /** the giver's name when they are not a member (a guest's online gift); null otherwise */
+  giver_name: z.string().nullish(),
+  /** an online gift (decision 0043: 'En ligne'): the provider's reference and the operator; null otherwise */
+  online: z.object({ reference: z.string(), operator: z.string().nullable() }).nullish(),
 });
 export type Contribution = z.infer<typeof contributionSchema>;
 

@@ -14,6 +14,8 @@ export const NOTIFICATION_KIND_VALUES = [
   'subscription.paid',
   'activity_report.submitted',
   'activity_report.returned',
+  'online_gift.received',
+  'online_gift.recorded',
 ] as const;
 
 export const notificationSchema = z.object({

@@ -12,7 +12,7 @@ import { BUILT_ROUTES, type Account, type RouteCase } from './routes';
 import { axeViolations, DEMO_PASSWORD } from './helpers';
 
 /**
- * The accessibility and phone sweep (issue 19, decision 0013): every built route of e2e/routes.ts,
+ * The accessibility and phone sweep (decision 0013): every built route of e2e/routes.ts,
  * opened as its demo account at 1366x768 and at 360x740 (touch), fails on
  *   - a serious or critical axe violation (WCAG 2.2 AA tags), dialogs open included, measured once the
  *     page's CSS transitions have finished (`axeViolations` in helpers.ts);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectPath, signIn } from './helpers';
 
 /*
- * Activities end to end on the seeded demo (issue 14): the pastor plans an activity; the treasurer asks
+ * Activities end to end on the seeded demo (decision 0024): the pastor plans an activity; the treasurer asks
  * an expense for it, the pastor approves it, the treasurer pays it and the activity shows its actual
  * cost; the pastor writes the report, joins a photo to it and submits it; the section representative reads it
  * and sends it back with a comment the pastor then sees; fidele@, leader of the Chorale, opens the

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectPath, signIn } from './helpers';
 
 /*
- * Issue 28, item 4: the drop zone and the server accept the image types phones produce (a GIF, an
+ * Attachments (decision 0044): the drop zone and the server accept the image types phones produce (a GIF, an
  * iPhone's HEIC photo of an invoice) and PDF, recognised by their bytes; an upload that fails after the
  * request was saved leaves the request, whose page offers to send the files again.
  */

@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './helpers';
 
-// What the browser really loads (issue 18): each budgeted page opened with an empty cache in a new
+// What the browser really loads (decision 0023): each budgeted page opened with an empty cache in a new
 // context, at 360 px, from the compiled server that sends the build's precompressed assets. The
 // JavaScript transferred is the bytes on the wire of every .js the page loaded (entry, space, page,
 // preloads). `npm run size` runs this file after the static checks of scripts/size.mjs.
 const KB = 1024;
-// Issue 18's targets are 140 KB for /connexion (met: 125 KB), 180 KB for a list page and 160 KB for
+// Decision 0023's targets are 140 KB for /connexion (met: 125 KB), 180 KB for a list page and 160 KB for
 // /mes-contributions (both met since decision 0032). With the contract's values read from the zod-free contract/values/* and the
 // toaster loaded at the first toast (decision 0023) the last two are measured at 184.6 and 160.9 KB:
 // their budgets held these figures (rounded up). Merging activities, dashboards and notifications then

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectPath, signIn } from './helpers';
 
-// Issue 16 (decision 0031): the admin home's dashboard and the national office's accounting overview,
+// Decision 0031: the admin home's dashboard and the national office's accounting overview,
 // with real data, on a phone without sideways scroll.
 
 async function sidewaysOverflow(page: Page): Promise<{ overflow: number; wide: string }> {
@@ -19,7 +19,7 @@ async function sidewaysOverflow(page: Page): Promise<{ overflow: number; wide: s
   return { overflow, wide };
 }
 
-test.describe('dashboards of issue 16 on a phone', () => {
+test.describe('the dashboards on a phone (decision 0031)', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
   test('the admin home counts the installation and lists the latest operations, own sign-in first', async ({

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD } from './helpers';
 
 /**
- * Issue 18: /mes-contributions, a member's first screen on a cheap phone, is drawn by the server with the
+ * Decision 0037: /mes-contributions, a member's first screen on a cheap phone, is drawn by the server with the
  * member's own data (decision 0037): it paints with the HTML, before any JavaScript. The answers it was
  * drawn with come inside it, so the SPA asks the API for none of them again; its code comes with the HTML
  * (`Link: rel=modulepreload`). React renders meanwhile in a hidden #root and takes over in one frame.
@@ -13,6 +13,7 @@ const FIRST_REQUESTS = [
   '/api/notifications/unread-count',
   '/api/contributions/summary',
   `/api/contributions?from_date=${year}-01-01&to_date=${year}-12-31&page=1&limit=20&mine=true`,
+  '/api/giving/me',
 ];
 
 test('/mes-contributions is drawn with the member’s giving: readable without JavaScript', async ({

@@ -77,7 +77,7 @@ test('region president: section treasurer, a week of expense:approve on one chur
   const granteeName = `${grantee.firstname} ${grantee.lastname}`;
 
   // ---- the section's office: the current secretary steps down, the faithful takes the position (a
-  // treasurer's position gives permissions the president does not hold: a super-admin's, issue 17)
+  // treasurer's position gives permissions the president does not hold: a super-admin's, decision 0014)
   await page.goto(`/ma-region/sections/${sectionId}/membres`);
   await expect(page.getByRole('heading', { level: 1, name: /^Membres - / })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Retour' })).toHaveAttribute(
@@ -212,7 +212,7 @@ test('the region members page, on a desktop and a 360 px phone', async ({ page }
   await page.screenshot({ path: `${SHOTS}/assign-position-360.png` });
   await page.keyboard.press('Escape');
   await page.getByRole('tab', { name: 'Présidents' }).click();
-  // at 360 px the list shows as cards (issue 19), not table rows
+  // at 360 px the list shows as cards (decision 0013), not table rows
   await expect(page.getByRole('main').getByText('Président de région').first()).toBeVisible();
   await page.getByRole('tab', { name: 'Tous' }).click();
   await page.getByPlaceholder('Rechercher un membre...').fill('zzzzzz');

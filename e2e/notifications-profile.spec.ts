@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, expectPath, signIn } from './helpers';
 
-// Issue 16: the treasurer's new expense request raises the pastor's unread count and the pastor follows
+// Decision 0026: the treasurer's new expense request raises the pastor's unread count and the pastor follows
 // the notification to the request; the member changes their password and the old one no longer works
 // (then puts it back, for the other specs); the dashboards have no sideways scroll at 360 px.
 test.describe.configure({ mode: 'serial' });

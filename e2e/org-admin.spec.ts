@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './helpers';
 
-// Issue 20: the administrator builds a branch of the denomination from the app: a region, a section in
+// Decision 0022: the administrator builds a branch of the denomination from the app: a region, a section in
 // it, a church in that section, its pastor (from the positions page); the pastor then signs in to the
 // new church's space. A new church has no subscription yet, hence no unpaid invoice: no billing screen,
 // as for any church the denomination adds.

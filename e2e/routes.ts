@@ -164,6 +164,7 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/admin/bureaux-nationaux/:id', 'admin'),
   r('/admin/bureaux-nationaux/:id/comptes-interdits', 'admin'),
   r('/admin/bureaux-nationaux/:id/membres', 'admin'),
+  r('/admin/parametres-paiement', 'admin'),
   r('/admin/bureaux-nationaux/:id/souscriptions', 'admin'),
   r('/admin/bureaux-nationaux/:id/souscriptions/:subscriptionId', 'admin', {
     resolve: { subscriptionId: '/api/subscriptions?national_office_id=1&limit=1' },
@@ -216,6 +217,8 @@ export const ROUTE_TABLE: RouteCase[] = [
   }),
   r('/mon-eglise/responsables', 'pasteur'),
   r('/mon-eglise/comptes-de-recettes', 'tresorier'),
+  r('/mon-eglise/paiements-en-ligne', 'tresorier'),
+  r('/mon-eglise/parametres-paiement', 'tresorier'),
   r('/mon-eglise/souscriptions', 'tresorier'),
   r('/mon-eglise/souscriptions/:subscriptionId', 'tresorier', {
     resolve: { subscriptionId: '/api/subscriptions?church_id=1&limit=1' },
@@ -244,6 +247,7 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/dashboard', 'fidele'),
   r('/mes-contributions', 'fidele'),
   r('/mes-contributions/:id', 'fidele'),
+  r('/mes-contributions/donner', 'fidele'),
   r('/mon-profil', 'fidele'),
   r('/mes-requetes', 'tresorier'),
   r('/notifications', 'fidele'),

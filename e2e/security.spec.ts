@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectPath, signIn } from './helpers';
 
 /**
- * Issue 17: a church treasurer who becomes a member of another church still cannot act on that church's
+ * Decision 0014: a church treasurer who becomes a member of another church still cannot act on that church's
  * departments; the pages run under the Content-Security-Policy without a violation.
  */
 

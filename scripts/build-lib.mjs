@@ -4,6 +4,7 @@
 // the hash of its inputs changed since (file contents, not times: a checkout or a copy keeps it right).
 import { precompress } from './precompress.mjs';
 import { prerender } from './prerender.mjs';
+import { buildServiceWorker } from './service-worker.mjs';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -69,6 +70,7 @@ export const TARGETS = {
       'package-lock.json',
       'scripts/precompress.mjs',
       'scripts/prerender.mjs',
+      'scripts/service-worker.mjs',
     ],
     extra: viteVariables,
   },
@@ -124,6 +126,10 @@ async function buildSpa() {
   const drawn = await prerender(ROOT);
   console.log(
     `[build] /connexion dessinée en HTML (dist/connexion.html, ${(drawn.connexion / 1024).toFixed(1)} Kio) ; ${drawn.pages} pages et leur module (dist/.vite/page-routes.json)`,
+  );
+  const worker = await buildServiceWorker(ROOT);
+  console.log(
+    `[build] service worker (dist/sw.js) : ${worker.files} fichiers précachés, ${(worker.bytes / 1024).toFixed(0)} Kio`,
   );
   const { count, raw, br } = precompress(path.join(ROOT, 'dist'));
   console.log(

@@ -5,7 +5,8 @@ const port = process.env.PORT ?? '3000';
 const children = [
   spawn('npx', ['tsx', 'watch', 'server/src/index.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: port, STATIC_DIR: '' },
+    // the browser is on Vite's address: LigdiCash (or its simulator) sends it back there
+    env: { PUBLIC_URL: 'http://localhost:5173', ...process.env, PORT: port, STATIC_DIR: '' },
   }),
   spawn('npx', ['vite'], {
     stdio: 'inherit',

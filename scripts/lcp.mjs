@@ -1,12 +1,19 @@
-// `node scripts/lcp.mjs`: the largest contentful paint of /connexion and /mes-contributions on an
-// emulated cheap phone (issue 18): 360 px wide, CPU slowed 4x, 1.6 Mbps down, 750 kbps up, 150 ms
-// round trip (Chrome DevTools Protocol), each run in a new browser context (empty cache). It builds
-// what is missing or stale, starts the compiled server on a fresh seeded data folder and a free port,
-// signs fidele@example.org in for /mes-contributions, prints every run and the median, and exits 1
-// when a median is past its target (2.0 s and 2.5 s).
+// `node scripts/lcp.mjs`: the largest contentful paint and the total blocking time of /connexion and
+// /mes-contributions on an emulated cheap phone (decisions 0023 and 0039): 360 px wide, CPU slowed 4x,
+// 1.6 Mbps down, 750 kbps up, 150 ms round trip (Chrome DevTools Protocol), each run in a new browser
+// context (empty cache). It builds what is missing or stale, starts the compiled server on a fresh
+// seeded data folder and a free port, signs fidele@example.org in for /mes-contributions, prints every
+// run and the medians, and exits 1 when a median is past its target: LCP 1.5 s and 2.5 s, and on a
+// repeat visit of /mes-contributions (the same context opens it a second time: the HTTP cache and the
+// service worker in place) 1.0 s; total blocking time 200 ms.
 //
-// Options: --runs=<n> (5), --url=<base> (measure a server already running instead; seeded with the
-// demo data), --cpu=<rate> (4).
+// The total blocking time is the trace's measure Lighthouse sums too: each long task (over 50 ms,
+// PerformanceObserver 'longtask', CPU slowed as above) after the first contentful paint counts for its
+// time beyond 50 ms, until the page is idle. Lighthouse simulates it; this one is observed.
+//
+// Options: --runs=<n> (5), --url=<base> (measure a server already running instead, seeded with the
+// demo data: the reference server, or nginx serving dist/ in front of it, scripts/nginx.mjs),
+// --cpu=<rate> (4), --only=<path>.
 /* global window */
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,11 +31,13 @@ const PHONE = {
   downloadThroughput: (1.6 * 1024 * 1024) / 8, // bytes per second
   uploadThroughput: (750 * 1024) / 8,
 };
+const TBT_TARGET_MS = 200;
+const only = option('only', null);
 const TARGETS = [
   {
     path: '/connexion',
     login: null,
-    targetMs: 2000,
+    targetMs: 1500,
     ready: (page) => page.getByRole('button', { name: 'Se connecter' }),
   },
   {
@@ -37,7 +46,15 @@ const TARGETS = [
     targetMs: 2500,
     ready: (page) => page.getByText(/F\sCFA/).first(),
   },
-];
+  {
+    path: '/mes-contributions',
+    label: '/mes-contributions (retour)',
+    repeat: true,
+    login: 'fidele@example.org',
+    targetMs: 1000,
+    ready: (page) => page.getByText(/F\sCFA/).first(),
+  },
+].filter((target) => !only || target.path === only);
 const PASSWORD = 'demo1234';
 
 function freePort() {
@@ -99,7 +116,10 @@ async function startServer() {
   };
 }
 
-/** One run: a new context (empty cache), the phone's network and CPU, the page's LCP in ms. */
+/**
+ * One run: a new context (empty cache), the phone's network and CPU; the page's LCP and total blocking
+ * time in ms. A repeat run opens the page once first (not measured), then again in the same context.
+ */
 async function measure(browser, baseUrl, target) {
   const context = await browser.newContext({
     baseURL: baseUrl,
@@ -116,27 +136,57 @@ async function measure(browser, baseUrl, target) {
         data: { login: target.login, password: PASSWORD },
       });
       if (!response.ok()) throw new Error(`connexion de ${target.login} refusée (${response.status()})`);
+      // signed in on this device, as after /connexion: the SPA keeps the account in localStorage
+      const me = await (await context.request.get('/api/me')).json();
+      await context.addInitScript((account) => {
+        if (!localStorage.getItem('account'))
+          localStorage.setItem('account', JSON.stringify({ state: { account }, version: 0 }));
+      }, me);
     }
     await context.addInitScript(() => {
       window.__lcp = 0;
+      window.__longTasks = [];
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) window.__lcp = entry.startTime;
       }).observe({ type: 'largest-contentful-paint', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+      }).observe({ type: 'longtask', buffered: true });
     });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: !target.repeat });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, ...PHONE });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
+    if (target.repeat) {
+      // the first visit: the cache and the service worker (its precache) settle before the measure
+      await page.goto(target.path, { waitUntil: 'load', timeout: 60_000 });
+      await target.ready(page).waitFor({ state: 'visible', timeout: 60_000 });
+      await page.waitForLoadState('networkidle', { timeout: 60_000 });
+      await page
+        .waitForFunction(() => navigator.serviceWorker?.controller || !('serviceWorker' in navigator), null, {
+          timeout: 60_000,
+        })
+        .catch(() => undefined);
+      await page.waitForLoadState('networkidle', { timeout: 60_000 });
+    }
     await page.goto(target.path, { waitUntil: 'load', timeout: 60_000 });
     await target.ready(page).waitFor({ state: 'visible', timeout: 60_000 });
     await page.waitForLoadState('networkidle', { timeout: 60_000 });
     const pathname = new URL(page.url()).pathname;
     if (pathname !== target.path) throw new Error(`${target.path} a mené à ${pathname}`);
-    const lcp = await page.evaluate(() => window.__lcp);
+    const { lcp, tbt } = await page.evaluate(() => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+      return {
+        lcp: window.__lcp,
+        tbt: window.__longTasks
+          .filter(([start]) => start >= fcp)
+          .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0),
+      };
+    });
     if (!lcp) throw new Error(`${target.path}: aucune largest-contentful-paint mesurée`);
-    return lcp;
+    return { lcp, tbt };
   } finally {
     await context.close();
   }
@@ -159,17 +209,42 @@ try {
   console.log(
     `LCP, téléphone émulé : 360 px, CPU ÷${CPU_RATE}, 1,6 Mbit/s, RTT 150 ms, ${RUNS} essais (${server.baseUrl})`,
   );
+  console.log(
+    `charge de la machine (uptime) : ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(', ')}`,
+  );
   for (const target of TARGETS) {
     const runs = [];
-    for (let i = 0; i < RUNS; i += 1) runs.push(await measure(browser, server.baseUrl, target));
-    const value = median(runs);
-    const ok = value <= target.targetMs;
+    for (let i = 0; i < RUNS; i += 1) {
+      try {
+        runs.push(await measure(browser, server.baseUrl, target));
+      } catch (error) {
+        // now and then Chromium reports no LCP entry at all for a run (seen on nginx, a loaded
+        // machine): that run is measured once more, said, instead of stopping the page's measure
+        if (!(error instanceof Error) || !error.message.includes('aucune largest-contentful-paint'))
+          throw error;
+        console.log(`${target.label ?? target.path}: ${error.message}, essai refait`);
+        runs.push(await measure(browser, server.baseUrl, target));
+      }
+    }
+    const lcp = median(runs.map((run) => run.lcp));
+    const tbt = median(runs.map((run) => run.tbt));
+    const ok = lcp <= target.targetMs && tbt <= TBT_TARGET_MS;
     if (!ok) failed = true;
     console.log(
-      `${target.path.padEnd(20)} ${runs.map((ms) => `${(ms / 1000).toFixed(2)} s`).join('  ')}  ` +
-        `médiane ${(value / 1000).toFixed(2)} s (cible ${(target.targetMs / 1000).toFixed(1)} s) ${ok ? 'OK' : 'DÉPASSÉE'}`,
+      `${(target.label ?? target.path).padEnd(28)} LCP ${runs.map((run) => `${(run.lcp / 1000).toFixed(2)}`).join(' ')} s, ` +
+        `TBT ${runs.map((run) => Math.round(run.tbt)).join(' ')} ms\n${''.padEnd(28)} médianes LCP ${(lcp / 1000).toFixed(2)} s ` +
+        `(cible ${(target.targetMs / 1000).toFixed(1)} s), TBT ${Math.round(tbt)} ms (cible ${TBT_TARGET_MS} ms) ${ok ? 'OK' : 'DÉPASSÉE'}`,
     );
   }
+  console.log(
+    `charge de la machine (uptime) : ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(', ')}`,
+  );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   failed = true;

@@ -1,4 +1,4 @@
-// The drawn pages (issue 18): src/app/prerender.tsx built for Node by Vite into build/prerender/.
+// The drawn pages (decision 0036): src/app/prerender.tsx built for Node by Vite into build/prerender/.
 // - /connexion is drawn here, at build time (decision 0036): dist/connexion.html, a copy of
 //   dist/index.html whose `#boot` holds the sign-in page as HTML and whose `#root` is hidden until
 //   React's page replaces it (src/shared/lib/boot.ts). The server sends it for /connexion.
@@ -35,7 +35,11 @@ export function prerender(root) {
       const markup = signInMarkup();
       if (!markup.includes('Se connecter')) throw new Error('le pré-rendu de /connexion est incomplet');
       const dist = path.join(root, 'dist');
-      const html = bootPage(readFileSync(path.join(dist, 'index.html'), 'utf8'), markup);
+      // a guest's page: without what index.html asks for a signed-in member (vite.config.ts)
+      const indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8')
+        .replace(/\s*<link rel="modulepreload"[^>]*data-signed-in[^>]*>/g, '')
+        .replace(/\s*<script[^>]*data-signed-in[^>]*>[^<]*<\/script>/g, '');
+      const html = bootPage(indexHtml, markup);
       writeFileSync(path.join(dist, 'connexion.html'), html);
       // each space's routes with the module of each page: the server preloads the page a URL opens
       const trees = await pageRouteTree();

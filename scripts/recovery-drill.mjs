@@ -1,4 +1,4 @@
-// The recovery drill (decision 0044, issue 32 item 4), a step of `npm test` after the build: the compiled
+// The recovery drill (decision 0044), a step of `npm test` after the build: the compiled
 // server seeds the demo on a fresh PGlite; `npm run backup` (build/server/backup.js) asks it for a backup
 // while it runs; the backup is restored (build/server/restore.js) into a fresh PGlite and, when
 // TEST_DATABASE_URL names a PostgreSQL server, into a fresh database there; a server starts on each, signs

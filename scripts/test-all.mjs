@@ -18,6 +18,7 @@ const steps = [
   ['format', 'npx', ['prettier', '--check', '.', '--log-level=warn']],
   ['type-check (SPA)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['type-check (server)', 'npx', ['tsc', '-p', 'server/tsconfig.json', '--noEmit']],
+  ['type-check (service worker)', 'npx', ['tsc', '-p', 'src/service-worker/tsconfig.json', '--noEmit']],
   ['unit and component tests (web)', 'npx', ['vitest', 'run', '--project', 'web', ...vitestJson('web.json')]],
   [
     'server tests (PGlite)',

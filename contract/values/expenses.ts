@@ -37,7 +37,7 @@ export const ATTACHMENT_MAX_FILES = 10;
 /**
  * The types of the supporting documents (SPEC.md section 9 'image/*' and PDF): the images phones produce
  * (JPEG, PNG, WebP, GIF, an iPhone's HEIC/HEIF) and PDF. The server recognises them by their first bytes,
- * the drop zone offers them with these extensions: one list for both (issue 28).
+ * the drop zone offers them with these extensions: one list for both (docs/features/expenses.md).
  */
 export const ATTACHMENT_MIME_TYPES = [
   'image/jpeg',

@@ -16,29 +16,44 @@ export const UNREAD_COUNT_URL = '/api/notifications/unread-count';
 export const MY_CONTRIBUTIONS_PAGE_SIZE = 20;
 
 /** The query of /mes-contributions' list for a year (page 1 first), in the order the SPA sends it. */
-export function myContributionsQuery(year: number, page = 1) {
+export function myContributionsQuery(year: number | '{year}', page = 1) {
   return { from_date: `${year}-01-01`, to_date: `${year}-12-31`, page, limit: MY_CONTRIBUTIONS_PAGE_SIZE };
 }
 
 export type FirstScreen = {
   /** the page's path */
   path: string;
-  /** the API answers it asks for first, for a signed-in user, on `today` */
-  requests: (today: Date) => string[];
+  /** the page's module, as the build's manifest names it: its code is asked for with the HTML */
+  module: string;
+  /**
+   * the API answers it asks for first, for a signed-in user; `{year}` stands for the current year
+   * (`firstScreenRequests`): data, so that the SPA's index.html can carry them (vite.config.ts)
+   */
+  requests: string[];
 };
+
+/** A query string as the SPA's HTTP client writes it (URLSearchParams, in the object's order). */
+const queryOf = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([key, value]): [string, string] => [key, String(value)]))
+    .toString()
+    .replace(/%7Byear%7D/g, '{year}');
 
 /** The pages a member opens most, on a cheap phone: their code and their first data come with the HTML. */
 export const FIRST_SCREENS: FirstScreen[] = [
   {
     path: '/mes-contributions',
-    requests: (today) => {
-      // the page opens on the current year until the totals say which years there are
-      const query = new URLSearchParams(
-        Object.entries({ ...myContributionsQuery(today.getFullYear()), mine: 'true' }).map(
-          ([key, value]): [string, string] => [key, String(value)],
-        ),
-      );
-      return ['/api/contributions/summary', `/api/contributions?${query.toString()}`];
-    },
+    module: 'src/features/contributions/pages/my-contributions-page.tsx',
+    // the page opens on the current year until the totals say which years there are
+    requests: [
+      '/api/contributions/summary',
+      `/api/contributions?${queryOf({ ...myContributionsQuery('{year}'), mine: 'true' })}`,
+      // and whether the member may give online ('Donner', decision 0043)
+      '/api/giving/me',
+    ],
   },
 ];
+
+/** A first screen's requests on `today`. */
+export function firstScreenRequests(screen: FirstScreen, today: Date): string[] {
+  return screen.requests.map((url) => url.replace(/\{year\}/g, String(today.getFullYear())));
+}

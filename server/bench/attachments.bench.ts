@@ -57,7 +57,9 @@ async function bench(name: string, database: Database): Promise<void> {
     const storePeak: number[] = [];
     const readPeak: number[] = [];
     for (let run = 0; run < RUNS; run++) {
-      const saved = await peakDuring(() => saveFile(database.db, { filename: 'facture.pdf', file: pdf(bytes) }));
+      const saved = await peakDuring(() =>
+        saveFile(database.db, { filename: 'facture.pdf', file: pdf(bytes) }),
+      );
       store.push(saved.ms);
       storePeak.push(saved.peakMb);
       const file = await storedFile(database.db, saved.result.storedName);
@@ -80,7 +82,9 @@ async function bench(name: string, database: Database): Promise<void> {
 }
 
 async function main() {
-  console.log(`Node ${process.version}, RSS au départ ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} Mo`);
+  console.log(
+    `Node ${process.version}, RSS au départ ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} Mo`,
+  );
   const pglite = await openDatabase({ pglite: await PGlite.create() });
   try {
     await bench('PGlite', pglite);

@@ -34,7 +34,9 @@ import { profileRoutes } from './modules/profile';
 import { orgRoutes } from './modules/org';
 import { permissionRoutes } from './modules/permissions';
 import { rolesRoutes } from './modules/roles';
-import { simulatorEnabled, simulatorRoutes, subscriptionRoutes } from './modules/subscriptions';
+import { givingRoutes, givingSimulatorPurpose } from './modules/giving';
+import { simulatorEnabled, simulatorRoutes } from './modules/ligdicash';
+import { subscriptionRoutes, subscriptionSimulatorPurpose } from './modules/subscriptions';
 import { systemRoutes } from './modules/system';
 
 /** The 402 of the billing gate, as the OpenAPI document shows it. */
@@ -137,6 +139,7 @@ export async function buildApp({
       await api.register(faithfulRoutes);
       await api.register(memberRoutes);
       await api.register(subscriptionRoutes);
+      await api.register(givingRoutes);
       await api.register(budgetRoutes);
       await api.register(activityRoutes);
       await api.register(notificationRoutes);
@@ -148,7 +151,10 @@ export async function buildApp({
     { prefix: '/api' },
   );
   // The LigdiCash simulator, when no provider is configured (never in production).
-  if (simulatorEnabled(config)) await app.register(simulatorRoutes);
+  if (simulatorEnabled(config))
+    await app.register(simulatorRoutes, {
+      purposes: [subscriptionSimulatorPurpose, givingSimulatorPurpose],
+    });
   registerDocs(app);
   await registerSpaAndNotFound(app, config.staticDir, drawer);
   await app.ready();

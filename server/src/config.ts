@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 
@@ -36,8 +37,13 @@ export type Config = {
   ligdicash: { apiUrl: string | null; apiKey: string; apiToken: string };
   /** the address the provider and the browser reach the product at (return and callback URLs) */
   publicUrl: string | null;
-  /** how often pending subscription payments are re-checked with the provider; 0: never */
+  /** how often pending subscription payments and online gifts are re-checked with the provider; 0: never */
   paymentRecheckMs: number;
+  /**
+   * The key of the payment secrets (the churches' LigdiCash merchant keys and tokens, AES-256-GCM;
+   * decision 0043): SHA-256 of PAYMENT_SECRETS_KEY, or of a development value that production refuses.
+   */
+  paymentSecretsKey: Buffer;
   /** where backups are written and listed (decision 0044; default DATA_DIR/backups) */
   backupDir: string;
   /** how many backups the daily backup keeps (older ones removed); 0: no daily backup */
@@ -50,6 +56,8 @@ export type Config = {
 };
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-do-not-use-in-production';
+/** The demo's and development's key of the payment secrets (README): never accepted in production. */
+export const DEV_PAYMENT_SECRETS_KEY = 'dev-only-payment-secrets-key-do-not-use-in-production';
 
 function parseBoolean(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value.trim() === '') return fallback;
@@ -96,6 +104,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && sessionSecret.length < 32) {
     throw new Error('SESSION_SECRET must be set to at least 32 characters when NODE_ENV=production');
   }
+  const paymentSecrets = env.PAYMENT_SECRETS_KEY?.trim() || '';
+  if (production && (paymentSecrets.length < 32 || paymentSecrets === DEV_PAYMENT_SECRETS_KEY)) {
+    throw new Error('PAYMENT_SECRETS_KEY must be set to at least 32 characters when NODE_ENV=production');
+  }
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -122,6 +134,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || null,
     paymentRecheckMs: parseRecheck(env.PAYMENT_RECHECK_MS),
+    paymentSecretsKey: createHash('sha256')
+      .update(paymentSecrets || DEV_PAYMENT_SECRETS_KEY)
+      .digest(),
     backupDir: path.resolve(env.BACKUP_DIR || path.join(env.DATA_DIR || './data', 'backups')),
     backupKeep: parseKeep(env.BACKUP_KEEP),
     opsToken: null,

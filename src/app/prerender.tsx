@@ -2,10 +2,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createMemoryRouter, MemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
-import { AxiosError, type AxiosAdapter, type AxiosResponse } from 'axios';
 import type { Account } from '@contract/auth';
 import type { ApiReader, DrawnPage, PageRouteNode } from '@contract/values/drawing';
-import { http } from '@/shared/api/http-client';
+import { http, HttpFailure, type HttpAdapter } from '@/shared/api/http-client';
 import { DrawnAccountContext } from '@/shared/auth/account-store';
 import { DrawnHeaderContext, type PageHeader } from '@/shared/level/page-title';
 import { DrawingContext } from '@/shared/lib/boot';
@@ -18,7 +17,7 @@ import { SpaceShell } from './layouts/space-shell';
 /**
  * Built for Node (scripts/prerender.mjs, Vite's SSR build into build/prerender/), never shipped to the
  * browser: pages drawn as HTML so that they paint as soon as the HTML and the CSS are in, before any
- * JavaScript runs (issue 18). The browser keeps a drawing in `#boot` until React's own page, rendered
+ * JavaScript runs (decision 0036). The browser keeps a drawing in `#boot` until React's own page, rendered
  * meanwhile in a hidden `#root`, replaces it (src/shared/lib/boot.ts).
  *
  * - /connexion is drawn once, at build time (decision 0036);
@@ -39,18 +38,15 @@ export function signInMarkup(): string {
 const requestReader = new AsyncLocalStorage<ApiReader>();
 
 // In Node, the SPA's own calls (the shared HTTP client, whatever the query) are answered by the server
-// that draws the page, for the request being drawn: GET only, a non-2xx rejects as axios would.
-const answerFromServer: AxiosAdapter = async (config) => {
+// that draws the page, for the request being drawn: GET only, a non-2xx rejects as the network would.
+const answerFromServer: HttpAdapter = async (request) => {
   const read = requestReader.getStore();
-  if (!read || (config.method ?? 'get').toLowerCase() !== 'get') {
-    throw new AxiosError('appel impossible pendant le dessin', AxiosError.ERR_NOT_SUPPORT, config);
-  }
+  if (!read || request.method !== 'GET') throw new HttpFailure(undefined, null);
   // keyed as the browser will ask for it (src/shared/lib/boot.ts): the path and query under /api
-  const uri = new URL(http.getUri(config), 'http://drawing.invalid');
+  const uri = new URL(http.getUri(request), 'http://drawing.invalid');
   const { status, body } = await read(`${uri.pathname}${uri.search}`);
-  const response: AxiosResponse = { data: body, status, statusText: String(status), headers: {}, config };
-  if (status >= 200 && status < 300) return response;
-  throw new AxiosError(`HTTP ${status}`, AxiosError.ERR_BAD_RESPONSE, config, null, response);
+  if (status >= 200 && status < 300) return { data: body, status, headers: new Headers() };
+  throw new HttpFailure(status, body);
 };
 http.defaults.adapter = answerFromServer;
 
@@ -187,8 +183,16 @@ export async function pageRouteTree(): Promise<Record<string, PageRouteNode[]>> 
         const node: PageRouteNode = {};
         if (route.path !== undefined) node.path = route.path;
         if (route.index) node.index = true;
-        if (typeof route.lazy === 'function') {
-          const { Component } = (await route.lazy()) as { Component?: { page?: unknown } };
+        // a page's route loads its Component alone (src/shared/routing/page-route.tsx)
+        const lazy = route.lazy;
+        const loadComponent =
+          typeof lazy === 'function'
+            ? async () => ((await lazy()) as { Component?: unknown }).Component
+            : typeof lazy?.Component === 'function'
+              ? lazy.Component
+              : null;
+        if (loadComponent) {
+          const Component = (await loadComponent()) as { page?: unknown } | undefined;
           const module = Component && moduleOf.get(Component.page ?? Component);
           if (module) node.module = module;
         }

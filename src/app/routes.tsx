@@ -6,6 +6,8 @@ import type { SpaceDefinition } from '@/shared/routing/space';
 import { LogoLoader } from '@/shared/ui/logo-loader';
 import { IndexRedirect } from '@/features/auth/pages/index-redirect';
 import { NotFoundPage } from '@/features/auth/pages/not-found-page';
+import { SignInPage } from '@/features/auth/pages/sign-in-page';
+import { publicGivingRoutes } from '@/features/giving/routes';
 import { RequireSpace } from './guards/require-space';
 import { RouteError } from './layouts/route-error';
 
@@ -54,10 +56,7 @@ export function createRootRoutes(): RouteObject[] {
       hydrateFallbackElement: <LogoLoader />,
       children: [
         { index: true, element: <IndexRedirect /> },
-        {
-          path: 'connexion',
-          lazy: async () => ({ Component: (await import('@/features/auth/pages/sign-in-page')).SignInPage }),
-        },
+        { path: 'connexion', Component: SignInPage },
         {
           path: 'access-refuse',
           lazy: async () => ({
@@ -71,6 +70,8 @@ export function createRootRoutes(): RouteObject[] {
               .ReceiptVerificationPage,
           }),
         },
+        // a church's public giving page (a poster's QR code), outside every space (decision 0043)
+        ...publicGivingRoutes(),
         { path: '*', element: <NotFoundPage /> },
       ],
     },
@@ -81,11 +82,21 @@ export function createRootRoutes(): RouteObject[] {
 export function spaceRoute(
   space: SpaceDefinition,
   Shell: ComponentType<{ space: SpaceDefinition }>,
+  prefetchShell?: () => void,
 ): RouteObject {
   return {
     id: spaceRouteId(space.key),
     // The personal space has no prefix: a pathless route, its children carry their full paths.
     ...(space.root === '/' ? {} : { path: space.root }),
+    // what the shell shows (the bell) asked for with the navigation, beside the page's own data
+    ...(prefetchShell
+      ? {
+          loader: () => {
+            prefetchShell();
+            return null;
+          },
+        }
+      : {}),
     element: <RequireSpace space={space.key} />,
     children: [{ element: <Shell space={space} />, children: space.routes }],
   };
@@ -96,6 +107,9 @@ export const patchSpaceRoutes: PatchRoutesOnNavigationFunction = async ({ path, 
   const pathname = path.split(/[?#]/)[0];
   const entry = SPACES.find((candidate) => candidate.owns(pathname));
   if (!entry || matches.some((match) => match.route.id === spaceRouteId(entry.key))) return;
-  const [{ space }, { SpaceShell }] = await Promise.all([entry.load(), import('./layouts/space-shell')]);
-  patch(ROOT_ROUTE_ID, [spaceRoute(space, SpaceShell)]);
+  const [{ space }, { SpaceShell, prefetchShell }] = await Promise.all([
+    entry.load(),
+    import('./layouts/space-shell'),
+  ]);
+  patch(ROOT_ROUTE_ID, [spaceRoute(space, SpaceShell, prefetchShell)]);
 };

@@ -222,7 +222,7 @@ describe('the demo seed', () => {
     ).toBe(0);
   });
 
-  it('balances each church: movements = contributions - payments - paid payslips + opening balances', async () => {
+  it('balances each church: movements = contributions - payments - paid payslips - online fees + opening balances', async () => {
     const rows = await queryRows<{ id: number; movements: number; expected: number }>(
       db,
       sql`select c.id,
@@ -235,6 +235,8 @@ describe('the demo seed', () => {
             where r.entity_type = 'CHURCH' and r.entity_id = c.id)
          - (select coalesce(sum(p.net), 0) from payslips p join employees e on e.id = p.employee_id
             where e.entity_type = 'church' and e.entity_id = c.id and p.movement_id is not null)
+         - (select coalesce(sum(expense), 0) from treasury_movements
+            where entity_type = 'church' and entity_id = c.id and source_type = 'online_giving_fee')
          + (select coalesce(sum(receipt), 0) from treasury_movements
             where entity_type = 'church' and entity_id = c.id and source_type = 'opening_balance'))::bigint as expected
       from churches c order by c.id`,
@@ -246,6 +248,24 @@ describe('the demo seed', () => {
       select entity_id, journal_type from treasury_movements where entity_type = 'church'
       group by 1, 2 having count(*) > 5) j`);
     expect(journals).toBe(60);
+  });
+
+  it('gives the church of tresorier@ a week of online gifts: recorded with their fee, one pending, one failed', async () => {
+    const rows = await queryRows<{ status: string; n: number; recorded: number; fees: number }>(
+      db,
+      sql`select k.status, count(*)::int as n, count(k.contribution_id)::int as recorded,
+            count(k.fee_movement_id)::int as fees
+          from giving_checkouts k join users u on u.church_id = k.church_id and u.email = 'tresorier@example.org'
+          where k.created_at > now() - interval '8 days' group by k.status order by k.status`,
+    );
+    expect(rows).toEqual([
+      { status: 'failed', n: 1, recorded: 0, fees: 0 },
+      { status: 'paid', n: 7, recorded: 7, fees: 7 },
+      { status: 'pending', n: 1, recorded: 0, fees: 0 },
+    ]);
+    const online = await count(sql`select count(*)::int as n from contributions c
+      join users u on u.id = c.user_id and u.email = 'fidele@example.org' where c.online_reference is not null`);
+    expect(online).toBe(2);
   });
 
   it('gives the national office and the church of tresorier@ a payroll: paid payslips have one movement each', async () => {

@@ -198,6 +198,7 @@ describe('serving the built SPA', () => {
         fetchLink(
           `/api/contributions?from_date=${year}-01-01&to_date=${year}-12-31&page=1&limit=20&mine=true`,
         ),
+        fetchLink('/api/giving/me'),
         code,
       ].join(', '),
     );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPaymentAnswerSchema, subscriptionDetailSchema } from '../../contract/subscriptions';
 import { testConfig } from '../../server/src/config';
 import { paymentNotificationsSettled } from '../../server/src/modules/subscriptions/routes';
-import { simulatorEnabled } from '../../server/src/modules/subscriptions/simulator';
+import { simulatorEnabled } from '../../server/src/modules/ligdicash';
 import type { TestApp } from './helpers';
 import { ids, one, openListeningApp } from './subscriptions-setup';
 
@@ -22,11 +22,15 @@ async function startPayment(subscriptionId: number) {
   return startPaymentAnswerSchema.parse(response.json()).data;
 }
 
-/** The payer's choice on the simulator's page, as the browser posts it. */
+/** The payer's choice on the simulator's page, as the payer's browser (their session) posts it. */
 async function decide(paymentUrl: string, decision: 'pay' | 'refuse', operator = 'Wave') {
   const response = await fetch(paymentUrl, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: base,
+      cookie: await t.login('impaye@example.org'),
+    },
     body: new URLSearchParams({ decision, operator }).toString(),
     redirect: 'manual',
   });
@@ -95,7 +99,7 @@ describe('the LigdiCash simulator', () => {
   it('pays through the payment page: double notification, payment recorded once, church let in', async () => {
     const { payment_url: url, attempt } = await startPayment(ids.unpaid);
     expect(url).toMatch(new RegExp(`^${base}/simulateur-ligdicash/paiement/`));
-    const page = await fetch(url);
+    const page = await fetch(url, { headers: { cookie: await t.login('impaye@example.org') } });
     const html = await page.text();
     expect(html).toContain('Payer');
     expect(html).toContain('Refuser');

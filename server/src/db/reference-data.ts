@@ -3,6 +3,8 @@ import { queryOne } from './query';
 import type { Db } from './client';
 import { permissions, rolePermissions, roles } from './schema/core';
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSION_DEFINITIONS, ROLE_DEFINITIONS } from '../permissions/catalogue';
+import { ACCOUNT_CATEGORIES } from '../../../contract/values/accounts';
+import { ONLINE_FEE_ACCOUNT_CODE, ONLINE_FEE_ACCOUNT_NAME } from '../../../contract/values/giving';
 
 /**
  * Inserts or updates the roles and the permission catalogue (by code), then the default role
@@ -12,6 +14,7 @@ import { DEFAULT_ROLE_PERMISSIONS, PERMISSION_DEFINITIONS, ROLE_DEFINITIONS } fr
  * an administrator removed later is not brought back at the next start.
  */
 export async function seedReferenceData(db: Db): Promise<void> {
+  await ensureOnlineFeeAccount(db);
   if (await isUpToDate(db)) return;
   await db.transaction(async (tx) => {
     const roleRows = await tx
@@ -81,4 +84,30 @@ async function isUpToDate(db: Db): Promise<boolean> {
       ),
     )
   );
+}
+
+/**
+ * The expense account the providers' fees on online gifts are recorded on (decision 0043): 'Frais de
+ * paiement en ligne', SYCEBNL 6318 (class 631, bank services: other bank charges), in 'Charges AO'.
+ * Every installation needs it, the demo's or not: written at every start when missing (one read
+ * otherwise); an administrator may rename or archive it like any account of the chart.
+ */
+async function ensureOnlineFeeAccount(db: Db): Promise<void> {
+  const row = await queryOne<{ present: boolean }>(
+    db,
+    sql`select exists (select 1 from operation_accounts where code = ${ONLINE_FEE_ACCOUNT_CODE}) as present`,
+  );
+  if (row?.present) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`insert into operation_account_categories (name, kind) values (${ACCOUNT_CATEGORIES.EXPENSE}, 'expense')
+          on conflict (name) do nothing`,
+    );
+    await tx.execute(
+      sql`insert into operation_accounts (code, name, category_id)
+          select ${ONLINE_FEE_ACCOUNT_CODE}, ${ONLINE_FEE_ACCOUNT_NAME}, c.id
+          from operation_account_categories c where c.name = ${ACCOUNT_CATEGORIES.EXPENSE}
+          on conflict (code) do nothing`,
+    );
+  });
 }

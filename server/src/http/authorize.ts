@@ -227,7 +227,7 @@ const BILLING_PATHS = /^\/api\/(subscriptions|login|logout|me)(\/|\?|$)/;
  * templates, external accountants, the permission checks that only read).
  */
 const NO_CHURCH_WRITES =
-  /^\/api\/(subscription-types|national-offices|regions|sections|budget-item-templates|permissions\/check|permissions\/check-multiple|users\/external-accountants|users\/:id\/edit-managed-churches)(\/|$)/;
+  /^\/api\/(subscription-types|national-offices|regions|sections|budget-item-templates|permissions\/check|permissions\/check-multiple|users\/external-accountants|users\/:id\/edit-managed-churches|giving\/public|giving\/notify|giving\/installation-settings)(\/|$)/;
 
 /**
  * Whether the billing gate may answer this route 402 (a write that authorises on a church or a
@@ -236,8 +236,9 @@ const NO_CHURCH_WRITES =
 export function billingGateMayAnswer(method: string, url: string): boolean {
   if (!WRITE_METHODS.has(method.toUpperCase())) return false;
   if (!url.startsWith('/api/') || BILLING_PATHS.test(url) || NO_CHURCH_WRITES.test(url)) return false;
-  // a new church is created under its section: no church to bill yet
-  return !(method.toUpperCase() === 'POST' && url === '/api/churches');
+  // a new church is created under its section: no church to bill yet; a member's gift authorises on
+  // the member, not on their church (decision 0043)
+  return !(method.toUpperCase() === 'POST' && (url === '/api/churches' || url === '/api/giving/checkouts'));
 }
 
 /**

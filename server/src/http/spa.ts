@@ -6,7 +6,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { SPACE_PREFIXES, spaceOfPath, type SpaceFolder } from '../../../contract/spaces';
 import type { ApiAnswer, ApiReader, DrawnPage, PageRouteNode } from '../../../contract/values/drawing';
-import { FIRST_SCREENS, ME_URL, UNREAD_COUNT_URL } from '../../../contract/values/first-screens';
+import {
+  FIRST_SCREENS,
+  firstScreenRequests,
+  ME_URL,
+  UNREAD_COUNT_URL,
+} from '../../../contract/values/first-screens';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { compressPage } from './compression';
 import { MESSAGES, withPrefix } from './errors';
@@ -87,7 +92,7 @@ export function buildPreloads(root: string): Preloads {
 export function firstRequests(pathname: string, today = new Date()): string[] {
   if (!spaceOfPath(pathname)) return [ME_URL];
   const screen = FIRST_SCREENS.find((candidate) => candidate.path === pathname.replace(/\/$/, ''));
-  return [ME_URL, UNREAD_COUNT_URL, ...(screen?.requests(today) ?? [])];
+  return [ME_URL, UNREAD_COUNT_URL, ...(screen ? firstScreenRequests(screen, today) : [])];
 }
 
 const fetchPreload = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;

@@ -97,6 +97,10 @@ const CATALOGUE: Record<string, Array<[string, string, Scope[]]>> = {
     ['validate', 'Valider et payer les dépenses', ALL],
     ['cancel', 'Annuler les dépenses', ALL],
   ],
+  // the church's LigdiCash merchant account and the account its online gifts land on (decision 0043)
+  online_giving: [
+    ['manage', 'Gérer le don en ligne (compte marchand, compte de réception)', ['global', 'church']],
+  ],
   contribution: [
     ['manage', 'Gérer les contributions', ALL],
     ['view', 'Voir les contributions', ALL],
@@ -348,8 +352,9 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<string, string[]> = {
   'section::secretaire-sectoriel': [...SECRETARY, ...SECTION_VIEW],
   'church::pasteur-titulaire': [...LEADER, 'role:manage_church', 'role:assign', 'church:update'],
   'church::pasteur-adjoint': [...LEADER],
-  'church::tresorier-general': TREASURER,
-  'church::tresorier-general-adjoint': TREASURER,
+  // the church's treasurers also keep its online giving's settings (decision 0043)
+  'church::tresorier-general': [...TREASURER, 'online_giving:manage'],
+  'church::tresorier-general-adjoint': [...TREASURER, 'online_giving:manage'],
   'church::comptable': TREASURER,
   'church::secretaire-comptable': [...TREASURER, 'report:create', 'report:update'],
   'church::secretaire-general': SECRETARY,

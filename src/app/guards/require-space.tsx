@@ -15,7 +15,7 @@ export function RequireSpace({ space }: { space: SpaceKey }) {
   if (account === null) return <Navigate to={signInPath(location)} replace />;
   if (!canOpenSpace(account, space)) {
     // SPEC.md's accountant dock links /admin and /admin/notifications: they lead an accountant to their
-    // space's home and to their own notifications (issue 16).
+    // space's home and to their own notifications (decision 0026).
     if (space === 'admin' && canOpenSpace(account, 'accountant')) {
       const to = location.pathname.startsWith('/admin/notifications')
         ? '/notifications'

@@ -1,13 +1,12 @@
 import type { RefObject } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { Link } from 'react-router';
 import type { Account } from '@contract/auth';
 import type { NavItem } from '@/shared/routing/space';
 import { roleLabel, spacesOf, type SpaceKey } from '@/shared/auth/roles';
 import { APP_TITLE } from '@/shared/config';
-import { cn } from '@/shared/lib/cn';
 import { NavIcon } from '@/spaces/common/nav-icon';
 import { SpaceNav } from './space-nav';
+import { SpaceLinks } from '@/features/auth/components/space-switcher';
 
 export type MobileNavProps = {
   items: NavItem[];
@@ -80,25 +79,12 @@ export function MobileNavDrawer({
               <p className="text-xs text-slate-600">{roleLabel(account)}</p>
               {spaces.length > 1 && (
                 <nav aria-label="Mes espaces" className="mt-2">
-                  <ul className="space-y-1">
-                    {spaces.map((space) => (
-                      <li key={space.key}>
-                        <Link
-                          to={space.path}
-                          onClick={() => setOpen(false)}
-                          aria-current={space.key === current ? 'page' : undefined}
-                          className={cn(
-                            'block rounded-md px-3 py-2 text-sm hover:bg-slate-100',
-                            space.key === current
-                              ? 'bg-brand-50 font-semibold text-brand-800'
-                              : 'text-slate-700',
-                          )}
-                        >
-                          {space.label}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
+                  <SpaceLinks
+                    spaces={spaces}
+                    current={current}
+                    onNavigate={() => setOpen(false)}
+                    className="space-y-1"
+                  />
                 </nav>
               )}
               {onLogout && (

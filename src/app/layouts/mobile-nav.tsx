@@ -3,7 +3,7 @@ import { NavIcon } from '@/spaces/common/nav-icon';
 import type { MobileNavProps } from './mobile-nav-drawer';
 
 // The drawer (Radix Dialog, its focus trap and scroll lock: ~10 KB compressed) loads when the menu
-// button is first pointed at, focused or pressed, not with every signed-in page (issue 18, decision 0032).
+// button is first pointed at, focused or pressed, not with every signed-in page (decision 0032).
 type Loaded = typeof import('./mobile-nav-drawer');
 let loaded: Loaded | null = null;
 let loading: Promise<Loaded> | null = null;

@@ -9,6 +9,9 @@ import { SpaceSwitcher } from '@/features/auth/components/space-switcher';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { NavIcon } from '@/spaces/common/nav-icon';
 import { MobileNav } from './mobile-nav';
+import { OutboxIndicator, outboxCountLabel } from './outbox-indicator';
+import { useOutbox } from '@/shared/offline/outbox-store';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 
 /**
  * The notifications page of the space (its nav's), the personal one for the accountant: their dock's
@@ -25,12 +28,16 @@ export function SpaceHeader({ space, account, nav }: SpaceHeaderProps) {
   const { title, back } = usePageHeader();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
+  const waiting = useOutbox().length;
+  const [confirming, setConfirming] = useState(false);
 
-  const onLogout = async () => {
+  const leave = async () => {
     setLeaving(true);
     await logout();
     navigate('/connexion', { replace: true });
   };
+  // writes not sent yet would go with the rest of the user's data: the user says so first
+  const onLogout = () => (waiting > 0 ? setConfirming(true) : void leave());
 
   return (
     <header className="sticky top-0 z-30 flex min-h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-2 py-2 backdrop-blur sm:h-16 sm:px-4 sm:py-0">
@@ -57,6 +64,7 @@ export function SpaceHeader({ space, account, nav }: SpaceHeaderProps) {
       <h1 className="min-w-0 flex-1 break-words text-base font-semibold leading-tight text-slate-900 sm:truncate sm:text-lg">
         {title ?? space.label}
       </h1>
+      <OutboxIndicator />
       <NotificationBell to={notificationsPath(space)} />
       <div className="hidden sm:contents">
         <SpaceSwitcher spaces={spacesOf(account)} current={space.key} />
@@ -83,6 +91,22 @@ export function SpaceHeader({ space, account, nav }: SpaceHeaderProps) {
           Déconnexion
         </span>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Se déconnecter ?"
+        message={
+          waiting > 0
+            ? `${outboxCountLabel(waiting)} sur cet appareil : vous déconnecter ${
+                waiting > 1 ? 'les supprimera sans les envoyer' : 'la supprimera sans l’envoyer'
+              }.`
+            : // sent while the question was open: nothing is lost any more
+              'Les recettes en attente ont été envoyées entre-temps : rien ne sera perdu.'
+        }
+        confirmLabel={waiting > 0 ? 'Se déconnecter quand même' : 'Se déconnecter'}
+        danger
+        onConfirm={leave}
+      />
     </header>
   );
 }

@@ -8,6 +8,15 @@ import { cn } from '@/shared/lib/cn';
 import { SpaceHeader } from './space-header';
 import { SpaceNav } from './space-nav';
 import { BottomDock } from './accountant-dock';
+import { OfflineBanner } from './offline-banner';
+import { queryClient } from '@/shared/api/query-client';
+import { useAccountStore } from '@/shared/auth/account-store';
+import { unreadCountQuery } from '@/features/notifications/api/notifications';
+
+/** What the shell shows of the server, asked for when a navigation into a space starts (decision 0039). */
+export function prefetchShell(): void {
+  if (useAccountStore.getState().account) void queryClient.prefetchQuery(unreadCountQuery());
+}
 
 /**
  * The shell of a private space: header (title, back, first name, space switcher, logout), the
@@ -42,6 +51,7 @@ export function SpaceShell({ space }: { space: SpaceDefinition }) {
           </aside>
           <div className="flex min-w-0 flex-1 flex-col">
             <SpaceHeader space={space} account={account} nav={nav} />
+            <OfflineBanner />
             <main id="contenu" tabIndex={-1} className={cn('flex-1 p-4 sm:p-6', space.dock && 'pb-24')}>
               <Outlet />
             </main>

@@ -6,6 +6,20 @@ import { pageRoute } from '@/shared/routing/page-route';
  * forbidden to a national office (under 'bureaux-nationaux/:id').
  */
 
+/** The feature's pages, by name (`PageId`); every one is mounted by a space. */
+export const PAGES = [
+  'accounts.list',
+  'accounts.authorizations',
+  'accounts.detail',
+  'accounts.forbidden',
+] as const;
+
+declare module '@/shared/routing/page-route' {
+  interface FeaturePages {
+    accounts: typeof PAGES;
+  }
+}
+
 export function accountAdminRoutes(): RouteObject[] {
   return [
     pageRoute('comptes-operation', 'accounts.list', () =>

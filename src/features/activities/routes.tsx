@@ -7,6 +7,32 @@ import { pageRoute } from '@/shared/routing/page-route';
  * serves every space; the space mounts the fragments where ROUTES.md puts them.
  */
 
+/** The feature's pages, by name (`PageId`); every one is mounted by a space. */
+export const PAGES = [
+  'activities.list',
+  'activities.new',
+  'activities.detail',
+  'activities.reports',
+  'activities.reportNew',
+  'activities.report',
+  'activities.reportEdit',
+  'activities.reading',
+  'activities.readingNew',
+  'activities.departments',
+  'activities.department',
+  'activities.members',
+  'activities.groups',
+  'activities.groupNew',
+  'activities.types',
+  'activities.typeNew',
+] as const;
+
+declare module '@/shared/routing/page-route' {
+  interface FeaturePages {
+    activities: typeof PAGES;
+  }
+}
+
 const activityList = () => import('./pages/activity-list-page').then((m) => m.ActivityListPage);
 const activityForm = () => import('./pages/activity-form-page').then((m) => m.ActivityFormPage);
 const activityDetail = () => import('./pages/activity-detail-page').then((m) => m.ActivityDetailPage);

@@ -6,6 +6,15 @@ import { pageRoute } from '@/shared/routing/page-route';
  * national office spaces at their Level, and the templates by the admin space.
  */
 
+/** The feature's pages, by name (`PageId`); every one is mounted by a space. */
+export const PAGES = ['budgets.current', 'budgets.list', 'budgets.detail', 'budgets.templates'] as const;
+
+declare module '@/shared/routing/page-route' {
+  interface FeaturePages {
+    budgets: typeof PAGES;
+  }
+}
+
 const current = () => import('./pages/current-budget-page').then((m) => m.CurrentBudgetPage);
 const list = () => import('./pages/budget-list-page').then((m) => m.BudgetListPage);
 const detail = () => import('./pages/budget-detail-page').then((m) => m.BudgetDetailPage);

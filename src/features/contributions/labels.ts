@@ -23,9 +23,13 @@ export const STATUS_TONES: Record<ContributionStatus, BadgeTone> = { valid: 'gre
 /** The permission codes the pages ask (defined once in the contract, checked by the server). */
 export const PERMISSION_CODES = CONTRIBUTION_PERMISSIONS;
 
-/** 'Prénom Nom', or 'Anonyme'. */
-export function contributorName(contribution: Pick<Contribution, 'contributor' | 'is_anonymous'>): string {
-  if (contribution.is_anonymous || !contribution.contributor) return 'Anonyme';
+/** 'Prénom Nom', a guest's name (an online gift without an account), or 'Anonyme'. */
+export function contributorName(
+  contribution: Pick<Contribution, 'contributor' | 'is_anonymous' | 'giver_name'>,
+): string {
+  if (contribution.is_anonymous) return 'Anonyme';
+  if (!contribution.contributor)
+    return contribution.giver_name ? `${contribution.giver_name} (visiteur)` : 'Anonyme';
   return `${contribution.contributor.firstname} ${contribution.contributor.lastname}`.trim();
 }
 

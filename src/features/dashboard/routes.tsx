@@ -1,13 +1,22 @@
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { pageRoute } from '@/shared/routing/page-route';
-import { Spinner } from '@/shared/ui/spinner';
+import { BlockSpinner } from '@/shared/ui/spinner';
 
 /*
  * The dashboards (ROUTES.md feature 'dashboard'). A space's home keeps its hub (in the space's chunk)
  * and shows the dashboard through one of these slots: the dashboard's code, chart included, is a chunk
  * of its own, loaded when the home is opened, never with the space's shell (decision 0031).
  */
+
+/** The feature's pages, by name (`PageId`); every one is mounted by a space. */
+export const PAGES = ['dashboard.accounting'] as const;
+
+declare module '@/shared/routing/page-route' {
+  interface FeaturePages {
+    dashboard: typeof PAGES;
+  }
+}
 
 const Entity = lazy(() =>
   import('./components/entity-dashboard').then((m) => ({ default: m.EntityDashboard })),
@@ -17,18 +26,10 @@ const Personal = lazy(() =>
 );
 const Admin = lazy(() => import('./components/admin-dashboard').then((m) => ({ default: m.AdminDashboard })));
 
-function Loading() {
-  return (
-    <div className="flex justify-center py-6">
-      <Spinner />
-    </div>
-  );
-}
-
 /** The dashboard of the Level's entity (church, section, region, national office homes). */
 export function EntityDashboardSlot() {
   return (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<BlockSpinner />}>
       <Entity />
     </Suspense>
   );
@@ -37,7 +38,7 @@ export function EntityDashboardSlot() {
 /** The member's own giving (the personal space's /dashboard). */
 export function PersonalDashboardSlot() {
   return (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<BlockSpinner />}>
       <Personal />
     </Suspense>
   );
@@ -46,7 +47,7 @@ export function PersonalDashboardSlot() {
 /** The administrator's home (/admin). */
 export function AdminDashboardSlot() {
   return (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<BlockSpinner />}>
       <Admin />
     </Suspense>
   );

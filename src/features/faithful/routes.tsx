@@ -7,6 +7,21 @@ import { pageRoute } from '@/shared/routing/page-route';
  * ('fideles/:faithfullId/contributions' belongs to the contributions feature.)
  */
 
+/** The feature's pages, by name (`PageId`); every one is mounted by a space. */
+export const PAGES = [
+  'faithful.list',
+  'faithful.new',
+  'faithful.transfer',
+  'faithful.detail',
+  'faithful.edit',
+] as const;
+
+declare module '@/shared/routing/page-route' {
+  interface FeaturePages {
+    faithful: typeof PAGES;
+  }
+}
+
 const form = () => import('./pages/faithful-form-page');
 
 export type FaithfulRoutesOptions = {

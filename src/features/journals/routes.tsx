@@ -7,6 +7,21 @@ import { pageRoute } from '@/shared/routing/page-route';
  * URL parameter, or the church the accountant chooses.
  */
 
+/** The feature's pages, by name (`PageId`); every one is mounted by a space. */
+export const PAGES = [
+  'journals.general',
+  'journals.account',
+  'journals.report',
+  'journals.treasury',
+  'journals.index',
+] as const;
+
+declare module '@/shared/routing/page-route' {
+  interface FeaturePages {
+    journals: typeof PAGES;
+  }
+}
+
 const general = () => import('./pages/general-journal-page').then((m) => m.GeneralJournalPage);
 const account = () => import('./pages/account-journal-page').then((m) => m.AccountJournalPage);
 const treasury = () => import('./pages/treasury-journal-page').then((m) => m.TreasuryJournalPage);

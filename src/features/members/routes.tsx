@@ -6,6 +6,15 @@ import { pageRoute } from '@/shared/routing/page-route';
  * its own chunk; the space decides where it stands.
  */
 
+/** The feature's pages, by name (`PageId`); every one is mounted by a space. */
+export const PAGES = ['members.office', 'members.region', 'members.leaders', 'members.accountants'] as const;
+
+declare module '@/shared/routing/page-route' {
+  interface FeaturePages {
+    members: typeof PAGES;
+  }
+}
+
 const office = () => import('./pages/office-members-page').then((m) => m.OfficeMembersPage);
 
 /** The members of the office of the Level's entity, at `path` ('membres'; the church's 'responsables'). */

@@ -9,6 +9,24 @@ import type { OrgKind } from './kinds';
  * which entity a page shows; the space decides where they stand.
  */
 
+/** The feature's pages, by name (`PageId`); every one is mounted by a space. */
+export const PAGES = [
+  'org.national-offices',
+  'org.regions',
+  'org.sections',
+  'org.churches',
+  'org.national-offices.detail',
+  'org.regions.detail',
+  'org.sections.detail',
+  'org.churches.detail',
+] as const satisfies readonly (`org.${OrgKind}` | `org.${OrgKind}.detail`)[];
+
+declare module '@/shared/routing/page-route' {
+  interface FeaturePages {
+    org: typeof PAGES;
+  }
+}
+
 const list = () => import('./pages/entity-list-page').then((m) => m.EntityListPage);
 
 /** The list of one kind at `path` ('eglises'...): page 'org.{kind}'. */

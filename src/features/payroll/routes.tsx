@@ -6,6 +6,15 @@ import { pageRoute } from '@/shared/routing/page-route';
  * mounted by the national office under 'espace-comptable'.
  */
 
+/** The feature's pages, by name (`PageId`); every one is mounted by a space. */
+export const PAGES = ['payroll.list', 'payroll.new', 'payroll.edit', 'payroll.employees'] as const;
+
+declare module '@/shared/routing/page-route' {
+  interface FeaturePages {
+    payroll: typeof PAGES;
+  }
+}
+
 /** 'fiches-de-paie', 'fiches-de-paie/nouveau', 'fiches-de-paie/:payslipId/modifier', 'employes'. */
 export function payrollRoutes(): RouteObject[] {
   return [

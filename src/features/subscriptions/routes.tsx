@@ -8,6 +8,15 @@ import type { SubscriptionListPageProps } from './pages/subscription-list-page';
  * is part of the detail page; creating subscriptions and managing the types are part of the list.
  */
 
+/** The feature's pages, by name (`PageId`); every one is mounted by a space. */
+export const PAGES = ['subscriptions.list', 'subscriptions.detail'] as const;
+
+declare module '@/shared/routing/page-route' {
+  interface FeaturePages {
+    subscriptions: typeof PAGES;
+  }
+}
+
 const list = () => import('./pages/subscription-list-page').then((m) => m.SubscriptionListPage);
 const detail = () => import('./pages/subscription-detail-page').then((m) => m.SubscriptionDetailPage);
 

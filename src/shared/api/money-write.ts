@@ -27,8 +27,8 @@ export function useContentKey<B>(): { keyFor: (body: B) => string; done: () => v
 export type MoneyWriteOptions<B, R> = {
   /** the call, e.g. a mutation's `mutateAsync` (its own invalidations run before it resolves) */
   write: (request: { body: B; key: string }) => Promise<R>;
-  /** the French toast of a success, e.g. 'Paiement enregistré.' */
-  success: string;
+  /** the French toast of a success, e.g. 'Paiement enregistré.' (or one per result) */
+  success: string | ((result: R) => string);
   /**
    * the French text of a failure the server did not explain, or of a write that got no answer
    * (default: "Une erreur s'est produite")
@@ -66,7 +66,7 @@ export function useMoneyWrite<B, R>(options: MoneyWriteOptions<B, R>): MoneyWrit
     try {
       const result = await write({ body, key: idempotency.keyFor(body) });
       idempotency.done();
-      notify.success(success);
+      notify.success(typeof success === 'function' ? success(result) : success);
       onDone?.(result);
     } catch (error) {
       // the same key goes with a retry of the same content: a write that reached the server is not recorded twice

@@ -25,8 +25,12 @@ export function createQueryClient(): QueryClient {
         staleTime: 60_000,
         gcTime: 5 * 60_000,
         retry: shouldRetryQuery,
+        // a query runs even without network: its answer kept on the device (src/shared/offline/
+        // persisted-queries.ts) is read first; only the network part waits for the network
+        networkMode: 'offlineFirst',
       },
-      mutations: { retry: 0 },
+      // a write without network fails at once with its French message, instead of waiting unseen
+      mutations: { retry: 0, networkMode: 'always' },
     },
   });
   return client;

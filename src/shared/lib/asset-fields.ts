@@ -4,7 +4,7 @@ import type { FixedAssetOptions, PaymentFixedAssetBody } from '@contract/fixed-a
 import { assetDateProblems } from './date-rules';
 
 /*
- * The fields of a fixed asset, written once for the asset form (features/assets) and the asset a payment
+ * The fields of a fixed asset, written once for the asset form (features/fixed-assets) and the asset a payment
  * creates (features/expenses): what is typed (strings), the rules of contract/expenses.ts
  * (`fixedAssetFieldsShape`) with its French messages (SPEC.md section 5), and the body they send.
  *

@@ -5,7 +5,7 @@ import type {
   PermissionCheckBody,
   PermissionCheckMultipleBody,
 } from '@contract/permissions';
-import { http } from '@/shared/api/http-client';
+import { getHttpStatus, http } from '@/shared/api/http-client';
 import { useAccount } from '@/shared/auth/account-store';
 
 /**
@@ -51,7 +51,10 @@ async function checkMultiple(codes: readonly string[], entity: PermissionEntity)
   try {
     const { data } = await http.post<{ results: Results }>('/permissions/check-multiple', body);
     return data.results;
-  } catch {
+  } catch (error) {
+    // No answer (no network) is no denial: the query keeps the answer it had, kept on the device for
+    // the pages opened offline (decision 0039); without one, nothing is allowed either.
+    if (getHttpStatus(error) === undefined) throw error;
     // A failed check means denied (SPEC.md section 8).
     return {};
   }

@@ -9,15 +9,7 @@ import {
   type Ref,
 } from 'react';
 import { cn } from '@/shared/lib/cn';
-import {
-  controlClass,
-  errorText,
-  FieldError,
-  FieldHint,
-  FieldLabel,
-  useFieldIds,
-  type FieldErrorValue,
-} from './field';
+import { controlClass, FieldShell, useLabelledField, type FieldErrorValue } from './field';
 import { Spinner } from './spinner';
 
 export type ComboboxValue = string | number;
@@ -95,9 +87,7 @@ export function Combobox<V extends ComboboxValue = string>({
   inputRef,
   className,
 }: ComboboxProps<V>) {
-  const message = errorText(error);
-  const ids = useFieldIds(id, hint, message);
-  const labelId = `${ids.controlId}-label`;
+  const { message, ids, labelId, shell } = useLabelledField({ label, hint, error, required, className, id });
   const listboxId = useId();
   const listRef = useRef<HTMLUListElement>(null);
 
@@ -219,10 +209,7 @@ export function Combobox<V extends ComboboxValue = string>({
   const showEmpty = !loading && visible.length === 0;
 
   return (
-    <div className={cn('w-full', className)}>
-      <FieldLabel htmlFor={ids.controlId} id={labelId} required={required}>
-        {label}
-      </FieldLabel>
+    <FieldShell {...shell}>
       <div className="relative">
         <input
           ref={inputRef}
@@ -356,8 +343,6 @@ export function Combobox<V extends ComboboxValue = string>({
         )}
         {name && <input type="hidden" name={name} value={hasValue ? String(value) : ''} />}
       </div>
-      {hint && <FieldHint id={ids.hintId}>{hint}</FieldHint>}
-      <FieldError id={ids.errorId} message={message} />
-    </div>
+    </FieldShell>
   );
 }

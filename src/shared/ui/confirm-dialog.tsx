@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Button } from './button';
 import { Dialog } from './dialog';
+import { FormButtons } from './form-actions';
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -56,14 +56,14 @@ export function ConfirmDialog({
       size="sm"
       dismissible={!busy}
       footer={
-        <>
-          <Button variant="secondary" disabled={busy} onClick={() => onOpenChange(false)}>
-            {cancelLabel}
-          </Button>
-          <Button variant={danger ? 'danger' : 'primary'} loading={busy} onClick={() => void confirm()}>
-            {confirmLabel}
-          </Button>
-        </>
+        <FormButtons
+          saving={busy}
+          danger={danger}
+          submitLabel={confirmLabel}
+          onConfirm={() => void confirm()}
+          onCancel={() => onOpenChange(false)}
+          cancelLabel={cancelLabel}
+        />
       }
     />
   );

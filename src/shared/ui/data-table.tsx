@@ -57,6 +57,18 @@ const defaultKey = (row: unknown, index: number): Key => {
   return typeof id === 'string' || typeof id === 'number' ? id : index;
 };
 
+/**
+ * The pagination of a list the server answers a page at a time (`{ data, meta: { limit, total } }`); none
+ * before its first answer.
+ */
+export function pagesOf(
+  answer: { meta: { limit: number; total: number } } | undefined,
+  page: number,
+  onPageChange: (page: number) => void,
+): DataTablePagination | undefined {
+  return answer ? { page, limit: answer.meta.limit, total: answer.meta.total, onPageChange } : undefined;
+}
+
 /** 0 and 1 take the singular in French. */
 const resultCount = (total: number) => `${total} ${total > 1 ? 'résultats' : 'résultat'}`;
 
@@ -84,7 +96,6 @@ export function DataTable<Row>({
 }: DataTableProps<Row>) {
   const phone = useMediaQuery(PHONE_QUERY);
   const list = rows ?? [];
-  const pageCount = pagination ? Math.max(1, Math.ceil(pagination.total / Math.max(1, pagination.limit))) : 1;
 
   const onRowKeyDown = (event: KeyboardEvent<HTMLElement>, row: Row) => {
     if (event.target !== event.currentTarget) return;
@@ -179,37 +190,54 @@ export function DataTable<Row>({
           </table>
         </div>
       )}
-      {pagination && (
-        <nav
-          aria-label="Pagination"
-          className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600"
-        >
-          {/* no count before the first answer: '0 résultat' beside 'Patientez' would be wrong */}
-          <p>{loading ? null : resultCount(pagination.total)}</p>
-          <div className="flex items-center gap-2">
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={pagination.page <= 1 || loading}
-              onClick={() => pagination.onPageChange(pagination.page - 1)}
-            >
-              Précédent
-            </Button>
-            <span aria-live="polite" className="whitespace-nowrap tabular-nums">
-              {pageOf(Math.min(pagination.page, pageCount), pageCount)}
-            </span>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={pagination.page >= pageCount || loading}
-              onClick={() => pagination.onPageChange(pagination.page + 1)}
-            >
-              Suivant
-            </Button>
-          </div>
-        </nav>
-      )}
+      {pagination && <Pager pagination={pagination} loading={loading} />}
     </div>
+  );
+}
+
+/**
+ * A list's pager: the count of results, 'Précédent', 'Page n sur m', 'Suivant'. While the list loads it
+ * shows no count and both buttons are disabled; `live` reads the page's number out when it changes.
+ */
+export function Pager({
+  pagination,
+  loading = false,
+  live = true,
+}: {
+  pagination: DataTablePagination;
+  loading?: boolean;
+  live?: boolean;
+}) {
+  const pageCount = Math.max(1, Math.ceil(pagination.total / Math.max(1, pagination.limit)));
+  return (
+    <nav
+      aria-label="Pagination"
+      className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600"
+    >
+      {/* no count before the first answer: '0 résultat' beside 'Patientez' would be wrong */}
+      <p>{loading ? null : resultCount(pagination.total)}</p>
+      <div className="flex items-center gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={pagination.page <= 1 || loading}
+          onClick={() => pagination.onPageChange(pagination.page - 1)}
+        >
+          Précédent
+        </Button>
+        <span aria-live={live ? 'polite' : undefined} className="whitespace-nowrap tabular-nums">
+          {pageOf(Math.min(pagination.page, pageCount), pageCount)}
+        </span>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={pagination.page >= pageCount || loading}
+          onClick={() => pagination.onPageChange(pagination.page + 1)}
+        >
+          Suivant
+        </Button>
+      </div>
+    </nav>
   );
 }
 

@@ -3,15 +3,7 @@ import { cn } from '@/shared/lib/cn';
 import { Button } from './button';
 import { formatRange, type DateRangeValue } from './date-range';
 import { Dialog } from './dialog';
-import {
-  controlClass,
-  errorText,
-  FieldError,
-  FieldHint,
-  FieldLabel,
-  useFieldIds,
-  type FieldErrorValue,
-} from './field';
+import { controlClass, FieldShell, useLabelledField, type FieldErrorValue } from './field';
 
 // The calendar (react-day-picker, ~19 KB compressed) loads when the field is about to open, not with
 // the list page that shows the field.
@@ -48,19 +40,14 @@ export function DateRangeField({
   id,
   className,
 }: DateRangeFieldProps) {
-  const message = errorText(error);
-  const ids = useFieldIds(id, hint, message);
-  const labelId = `${ids.controlId}-label`;
+  const { message, ids, labelId, shell } = useLabelledField({ label, hint, error, required, className, id });
   const valueId = `${ids.controlId}-value`;
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<DateRangeValue | undefined>(value);
   const text = formatRange(value);
 
   return (
-    <div className={cn('w-full', className)}>
-      <FieldLabel id={labelId} required={required}>
-        {label}
-      </FieldLabel>
+    <FieldShell {...shell} labelFor={false}>
       <Dialog
         open={open}
         onOpenChange={(next) => {
@@ -136,8 +123,6 @@ export function DateRangeField({
           </Suspense>
         </div>
       </Dialog>
-      {hint && <FieldHint id={ids.hintId}>{hint}</FieldHint>}
-      <FieldError id={ids.errorId} message={message} />
-    </div>
+    </FieldShell>
   );
 }

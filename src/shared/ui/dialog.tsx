@@ -13,6 +13,9 @@ import {
 
 export type DialogSize = 'sm' | 'md' | 'lg' | 'xl';
 
+/** What a page gives a dialog it opens: whether it is open, and the way to close it. */
+export type DialogState = { open: boolean; onOpenChange: (open: boolean) => void };
+
 export type DialogProps = {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
@@ -31,7 +34,7 @@ export type DialogProps = {
 
 // Radix Dialog and what it brings (focus trap, dismissable layer, react-remove-scroll: ~10 KB
 // compressed) load when a dialog first opens, or when the pointer or the focus reaches its trigger,
-// not with every page that may open one (issue 18, decision 0032). Once loaded, dialogs render it at once.
+// not with every page that may open one (decision 0032). Once loaded, dialogs render it at once.
 type Loaded = typeof import('./dialog-radix');
 let loaded: Loaded | null = null;
 let loading: Promise<Loaded> | null = null;

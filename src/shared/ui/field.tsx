@@ -30,11 +30,8 @@ export function useFieldIds(id: string | undefined, hint: ReactNode, error: stri
   return { controlId, hintId, errorId, describedBy };
 }
 
-/**
- * The wiring of a labelled control: the props of its `FieldShell` (label, hint, error message) and
- * the id and aria attributes that tie the control to them; spread `control` into the control.
- */
-export function useFieldControl({
+/** A field's error text, its ids and the props of its `FieldShell`. */
+function useFieldParts({
   label,
   hint,
   error,
@@ -44,16 +41,35 @@ export function useFieldControl({
 }: FieldBaseProps & { id: string | undefined }) {
   const message = errorText(error);
   const ids = useFieldIds(id, hint, message);
+  return { message, ids, shell: { label, hint, error: message, required, className, ids } };
+}
+
+/**
+ * The wiring of a labelled control: the props of its `FieldShell` (label, hint, error message) and
+ * the id and aria attributes that tie the control to them; spread `control` into the control.
+ */
+export function useFieldControl(props: FieldBaseProps & { id: string | undefined }) {
+  const { message, ids, shell } = useFieldParts(props);
   return {
     invalid: Boolean(message),
-    shell: { label, hint, error: message, required, className, ids },
+    shell,
     control: {
       id: ids.controlId,
       'aria-invalid': message ? true : undefined,
-      'aria-required': required || undefined,
+      'aria-required': props.required || undefined,
       'aria-describedby': ids.describedBy,
     },
   };
+}
+
+/**
+ * The wiring of a control that its label names by id (`aria-labelledby`: a combobox, a select, a button):
+ * the error's text, the ids, the label's id, and the props of its `FieldShell`.
+ */
+export function useLabelledField(props: FieldBaseProps & { id: string | undefined }) {
+  const { message, ids, shell } = useFieldParts(props);
+  const labelId = `${ids.controlId}-label`;
+  return { message, ids, labelId, shell: { ...shell, labelId } };
 }
 
 export const controlClass = (invalid: boolean, extra?: string) =>
@@ -116,15 +132,21 @@ export function FieldShell({
   required,
   className,
   ids,
+  labelId,
+  labelFor = true,
   children,
 }: Omit<FieldBaseProps, 'error'> & {
   error?: string;
   ids: ReturnType<typeof useFieldIds>;
+  /** the label's id, for a control named by `aria-labelledby` */
+  labelId?: string;
+  /** false: the label names no control by `for` (a button that reads its label and its value) */
+  labelFor?: boolean;
   children: ReactNode;
 }) {
   return (
     <div className={cn('w-full', className)}>
-      <FieldLabel htmlFor={ids.controlId} required={required}>
+      <FieldLabel htmlFor={labelFor ? ids.controlId : undefined} id={labelId} required={required}>
         {label}
       </FieldLabel>
       {children}

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Button } from './button';
+import type { MoneyWrite } from '@/shared/api/money-write';
 import { Dialog, type DialogProps } from './dialog';
-import { FormError } from './form-error';
+import { FormActions } from './form-actions';
 
 /** What the form of a money-write dialog is given: tell the dialog it saves (it stays open), close it. */
 export type MoneyWriteFormProps = { onSavingChange: (saving: boolean) => void; onDone: () => void };
@@ -12,52 +12,51 @@ export type MoneyWriteFormProps = { onSavingChange: (saving: boolean) => void; o
  */
 export function MoneyWriteDialog({
   open,
-  onClose,
+  onOpenChange,
   children,
   ...dialog
 }: Omit<DialogProps, 'open' | 'onOpenChange' | 'dismissible' | 'trigger' | 'children'> & {
   open: boolean;
-  onClose: () => void;
+  /** told `false` when the dialog closes (never while it saves) */
+  onOpenChange: (open: boolean) => void;
   children: (form: MoneyWriteFormProps) => ReactNode;
 }) {
   const [saving, setSaving] = useState(false);
+  const close = () => onOpenChange(false);
   return (
     <Dialog
       {...dialog}
       open={open}
-      onOpenChange={(next) => !next && !saving && onClose()}
+      onOpenChange={(next) => !next && !saving && close()}
       dismissible={!saving}
     >
-      {open && children({ onSavingChange: setSaving, onDone: onClose })}
+      {open && children({ onSavingChange: setSaving, onDone: close })}
     </Dialog>
   );
 }
 
-/** The end of a money-write form: the French error of the last try, 'Annuler' (when given) and the submit. */
+/**
+ * The end of a money-write form: the write's refusal, 'Annuler' (when given) and the submit, which
+ * spins while the form checks its fields and while the write runs.
+ */
 export function MoneyWriteActions({
-  failure,
-  saving,
+  write,
+  submitting,
   submitLabel,
   onCancel,
 }: {
-  failure: string | null;
-  saving: boolean;
+  write: Pick<MoneyWrite<never>, 'failure' | 'saving'>;
+  /** the form's own submitting state (react-hook-form's `isSubmitting`) */
+  submitting?: boolean;
   submitLabel: string;
   onCancel?: () => void;
 }) {
   return (
-    <>
-      <FormError message={failure} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel} disabled={saving}>
-            Annuler
-          </Button>
-        )}
-        <Button type="submit" loading={saving}>
-          {submitLabel}
-        </Button>
-      </div>
-    </>
+    <FormActions
+      failure={write.failure}
+      saving={write.saving || submitting}
+      submitLabel={submitLabel}
+      onCancel={onCancel}
+    />
   );
 }

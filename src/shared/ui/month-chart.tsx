@@ -1,4 +1,5 @@
 import { formatMoney } from '@/shared/lib/format';
+import { SimpleTable } from './simple-table';
 
 /** One month ('AAAA-MM') of receipts and (paid) expenses, in F CFA. */
 export type MonthPoint = { month: string; receipts: number; expenses: number };
@@ -127,25 +128,17 @@ export function MonthChart({ points, title, period }: MonthChartProps) {
       </figcaption>
       {/* a table sizes to its content: the hidden box is a div around it, so nothing overflows on a phone */}
       <div className="sr-only">
-        <table>
-          <caption>{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Mois</th>
-              <th scope="col">Recettes</th>
-              <th scope="col">Dépenses</th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((p) => (
-              <tr key={p.month}>
-                <th scope="row">{monthLabel(p.month)}</th>
-                <td>{formatMoney(p.receipts)}</td>
-                <td>{formatMoney(p.expenses)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SimpleTable
+          caption={title}
+          captionClassName=""
+          rows={points}
+          rowKey={(p) => p.month}
+          columns={[
+            { key: 'month', header: 'Mois', rowHeader: true, cell: (p) => monthLabel(p.month) },
+            { key: 'receipts', header: 'Recettes', cell: (p) => formatMoney(p.receipts) },
+            { key: 'expenses', header: 'Dépenses', cell: (p) => formatMoney(p.expenses) },
+          ]}
+        />
       </div>
     </figure>
   );

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { errorMessage } from '@/shared/lib/errors';
 import { Button } from './button';
+import { LineIcon } from './line-icon';
 import { notify } from './toast';
 
 /**
@@ -59,17 +60,10 @@ export function PrintButton({ onClick, disabled }: { onClick?: () => void; disab
       disabled={disabled}
       className="print:hidden"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="h-4 w-4"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
+      <LineIcon>
         <path d="M6 9V3h12v6M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2" />
         <rect x="6" y="14" width="12" height="7" />
-      </svg>
+      </LineIcon>
       Imprimer
     </Button>
   );
@@ -110,16 +104,9 @@ export function ExportButton({
       loading={exporting}
       className="print:hidden"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="h-4 w-4"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
+      <LineIcon>
         <path d="M12 3v12M7 10l5 5 5-5M4 21h16" />
-      </svg>
+      </LineIcon>
       {label}
     </Button>
   );

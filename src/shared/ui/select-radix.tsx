@@ -1,7 +1,8 @@
 import * as RadixSelect from '@radix-ui/react-select';
 import { forwardRef } from 'react';
 import { cn } from '@/shared/lib/cn';
-import { controlClass, errorText, FieldError, FieldHint, FieldLabel, useFieldIds } from './field';
+import { FieldShell, useLabelledField } from './field';
+import { SelectChevron, selectTriggerClass } from './select-parts';
 import type { SelectProps } from './select';
 
 /**
@@ -29,14 +30,16 @@ export const RadixSelectField = forwardRef<HTMLButtonElement, SelectProps & { de
     },
     ref,
   ) {
-    const message = errorText(error);
-    const ids = useFieldIds(id, hint, message);
-    const labelId = `${ids.controlId}-label`;
+    const { message, ids, labelId, shell } = useLabelledField({
+      label,
+      hint,
+      error,
+      required,
+      className,
+      id,
+    });
     return (
-      <div className={cn('w-full', className)}>
-        <FieldLabel htmlFor={ids.controlId} id={labelId} required={required}>
-          {label}
-        </FieldLabel>
+      <FieldShell {...shell}>
         <RadixSelect.Root
           value={value ?? ''}
           onValueChange={(next) => onChange?.(next)}
@@ -54,23 +57,13 @@ export const RadixSelectField = forwardRef<HTMLButtonElement, SelectProps & { de
             aria-invalid={message ? true : undefined}
             aria-required={required || undefined}
             aria-describedby={ids.describedBy}
-            className={controlClass(
-              Boolean(message),
-              'flex min-h-10 items-center justify-between gap-2 text-left data-[placeholder]:text-slate-500',
-            )}
+            className={selectTriggerClass(Boolean(message))}
           >
             <span className="truncate">
               <RadixSelect.Value placeholder={placeholder} />
             </span>
             <RadixSelect.Icon asChild>
-              <svg
-                viewBox="0 0 20 20"
-                className="h-4 w-4 shrink-0 text-slate-500"
-                fill="currentColor"
-                aria-hidden="true"
-              >
-                <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-              </svg>
+              <SelectChevron />
             </RadixSelect.Icon>
           </RadixSelect.Trigger>
           <RadixSelect.Portal>
@@ -103,9 +96,7 @@ export const RadixSelectField = forwardRef<HTMLButtonElement, SelectProps & { de
             </RadixSelect.Content>
           </RadixSelect.Portal>
         </RadixSelect.Root>
-        {hint && <FieldHint id={ids.hintId}>{hint}</FieldHint>}
-        <FieldError id={ids.errorId} message={message} />
-      </div>
+      </FieldShell>
     );
   },
 );

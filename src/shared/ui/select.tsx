@@ -8,16 +8,8 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { cn } from '@/shared/lib/cn';
-import {
-  controlClass,
-  errorText,
-  FieldError,
-  FieldHint,
-  FieldLabel,
-  useFieldIds,
-  type FieldErrorValue,
-} from './field';
+import { FieldShell, useLabelledField, type FieldErrorValue } from './field';
+import { SelectChevron, selectTriggerClass } from './select-parts';
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
 
@@ -41,7 +33,7 @@ export type SelectProps = {
 
 // Radix Select and what it brings (popper, floating-ui, collection: ~17 KB compressed) load when the
 // user comes near a field (hover, focus, touch), not with the list page whose filters show one
-// (issue 18, decision 0032). Once loaded, every Select renders it at once.
+// (decision 0032). Once loaded, every Select renders it at once.
 type Loaded = typeof import('./select-radix');
 let loaded: Loaded | null = null;
 let loading: Promise<Loaded> | null = null;
@@ -141,9 +133,7 @@ const SelectLookAlike = forwardRef<HTMLButtonElement, LookAlikeProps>(function S
   },
   ref,
 ) {
-  const message = errorText(error);
-  const ids = useFieldIds(id, hint, message);
-  const labelId = `${ids.controlId}-label`;
+  const { message, ids, labelId, shell } = useLabelledField({ label, hint, error, required, className, id });
   const chosen = value ? options.find((option) => option.value === value) : undefined;
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (OPENING_KEYS.has(event.key)) {
@@ -152,10 +142,7 @@ const SelectLookAlike = forwardRef<HTMLButtonElement, LookAlikeProps>(function S
     }
   };
   return (
-    <div className={cn('w-full', className)}>
-      <FieldLabel htmlFor={ids.controlId} id={labelId} required={required}>
-        {label}
-      </FieldLabel>
+    <FieldShell {...shell}>
       <button
         ref={ref}
         type="button"
@@ -181,26 +168,14 @@ const SelectLookAlike = forwardRef<HTMLButtonElement, LookAlikeProps>(function S
         }}
         onClick={onOpen}
         onKeyDown={onKeyDown}
-        className={controlClass(
-          Boolean(message),
-          'flex min-h-10 items-center justify-between gap-2 text-left data-[placeholder]:text-slate-500',
-        )}
+        className={selectTriggerClass(Boolean(message))}
       >
         <span className="truncate">
           <span style={{ pointerEvents: 'none' }}>{chosen ? chosen.label : placeholder}</span>
         </span>
-        <svg
-          viewBox="0 0 20 20"
-          className="h-4 w-4 shrink-0 text-slate-500"
-          fill="currentColor"
-          aria-hidden="true"
-        >
-          <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-        </svg>
+        <SelectChevron />
       </button>
       {name && <input type="hidden" name={name} value={value ?? ''} />}
-      {hint && <FieldHint id={ids.hintId}>{hint}</FieldHint>}
-      <FieldError id={ids.errorId} message={message} />
-    </div>
+    </FieldShell>
   );
 });

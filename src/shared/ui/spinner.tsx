@@ -29,3 +29,12 @@ export function Spinner({ className, label = 'Chargement', showLabel = false }: 
     </span>
   );
 }
+
+/** A spinner alone in its block, while a part of the page loads. */
+export function BlockSpinner() {
+  return (
+    <div className="flex justify-center py-6">
+      <Spinner />
+    </div>
+  );
+}

@@ -45,3 +45,28 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
     </FieldShell>
   );
 });
+
+/** A list's search box ('Rechercher'): the text as it is typed (the page debounces it). */
+export function SearchField({
+  value,
+  onChange,
+  placeholder,
+  className,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  className?: string;
+}) {
+  return (
+    <TextField
+      label="Rechercher"
+      type="search"
+      placeholder={placeholder}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      autoComplete="off"
+      className={className}
+    />
+  );
+}

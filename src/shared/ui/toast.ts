@@ -1,4 +1,5 @@
 import type { toast as sonnerToast } from 'sonner';
+import { errorMessage } from '@/shared/lib/errors';
 
 /** The durations of SPEC.md section 9: successes 2 s, errors 6 s, the rest the toaster's 4 s. */
 export const TOAST_DURATION = { success: 2000, error: 6000, info: 4000 } as const;
@@ -50,3 +51,18 @@ export const notify = {
   info: (message: string) => withToast((toast) => toast.info(message, { duration: TOAST_DURATION.info })),
   dismiss: (id?: string | number) => withToast((toast) => toast.dismiss(id)),
 };
+
+/**
+ * Runs a write and tells how it went: `success` in a toast, or the server's French refusal; it resolves
+ * whether the write went through (a refusal does not throw).
+ */
+export async function toastWrite(write: Promise<unknown>, success: string): Promise<boolean> {
+  try {
+    await write;
+    notify.success(success);
+    return true;
+  } catch (error) {
+    notify.error(errorMessage(error));
+    return false;
+  }
+}

@@ -76,6 +76,13 @@ export const adminNav: NavItem[] = [
     description: 'Les départements',
   },
   {
+    label: 'Paramètres de paiement',
+    path: '/admin/parametres-paiement',
+    icon: 'shield',
+    feature: 'giving',
+    description: 'Le compte marchand LigdiCash de la dénomination',
+  },
+  {
     label: "Journal d'audit",
     path: '/admin/journal-audit',
     icon: 'shield',

@@ -11,6 +11,7 @@ import { budgetTemplatesRoute } from '@/features/budgets/routes';
 import { departmentContributionsRoute, faithfulContributionsRoute } from '@/features/contributions/routes';
 import { expenseRoutes } from '@/features/expenses/routes';
 import { faithfulRoutes } from '@/features/faithful/routes';
+import { installationGivingRoute } from '@/features/giving/routes';
 import { externalAccountantsRoute, leadersRoute, officeMembersRoute } from '@/features/members/routes';
 import { orgDetailRoute, orgListRoute } from '@/features/org/routes';
 import { subscriptionRoutes } from '@/features/subscriptions/routes';
@@ -77,6 +78,7 @@ export const space: SpaceDefinition = {
         backupsRoute(),
         departmentListRoute(),
         ...accountAdminRoutes(),
+        installationGivingRoute(),
         departmentBranch([
           departmentDashboardRoute(),
           activitiesRoute(),

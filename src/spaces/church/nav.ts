@@ -9,6 +9,13 @@ export const churchNav: NavItem[] = [
   { label: 'Recettes', path: '/mon-eglise/recettes', icon: 'receipt', feature: 'contributions' },
   { label: 'Dépenses', path: '/mon-eglise/depenses', icon: 'wallet', feature: 'expenses' },
   {
+    label: 'Paiements en ligne',
+    path: '/mon-eglise/paiements-en-ligne',
+    icon: 'card',
+    feature: 'giving',
+    description: 'Les dons par mobile money et carte, et leur rapprochement',
+  },
+  {
     label: 'Activités planifiées',
     path: '/mon-eglise/activites-planifiees',
     icon: 'calendar',
@@ -28,5 +35,12 @@ export const churchNav: NavItem[] = [
   { label: 'Comptes de recettes', path: '/mon-eglise/comptes-de-recettes', icon: 'box', feature: 'accounts' },
   { label: 'Départements', path: '/mon-eglise/departements', icon: 'grid', feature: 'org' },
   { label: 'Souscriptions', path: CHURCH_SUBSCRIPTIONS, icon: 'card', feature: 'subscriptions' },
+  {
+    label: 'Paramètres de paiement',
+    path: '/mon-eglise/parametres-paiement',
+    icon: 'shield',
+    feature: 'giving',
+    description: 'Le don en ligne, son compte et l’affiche',
+  },
   { label: 'Notifications', path: '/mon-eglise/notifications', icon: 'bell', feature: 'notifications' },
 ];

@@ -14,6 +14,7 @@ import {
 } from '@/features/contributions/routes';
 import { expenseRoutes } from '@/features/expenses/routes';
 import { faithfulRoutes } from '@/features/faithful/routes';
+import { churchGivingRoutes } from '@/features/giving/routes';
 import { accountingDocumentsRoutes } from '@/features/journals/routes';
 import { officeMembersRoute } from '@/features/members/routes';
 import { subscriptionRoutes } from '@/features/subscriptions/routes';
@@ -79,6 +80,7 @@ export const space: SpaceDefinition = {
         ...faithfulRoutes({ add: true, detail: true, edit: true, transfer: true }),
         faithfulContributionsRoute(),
         ...subscriptionRoutes(),
+        ...churchGivingRoutes(),
         ...budgetRoutes(),
         ...plannedActivityRoutes(),
         ...reportRoutes(),

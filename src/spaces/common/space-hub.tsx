@@ -8,7 +8,7 @@ import { AccountSummary } from './account-summary';
 import { NavIcon } from './nav-icon';
 
 /**
- * A space's home: its dashboard (`children`, issue 16), cards to the sections of the space whose pages
+ * A space's home: its dashboard (`children`, decision 0026), cards to the sections of the space whose pages
  * exist, the user's own record, and their other spaces.
  */
 export function SpaceHub({

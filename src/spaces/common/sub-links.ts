@@ -15,7 +15,7 @@ const LABELS = {
   'activities.groups': 'Groupes d’activités',
   'activities.types': 'Types d’activités',
   'accounts.forbidden': 'Comptes interdits',
-} as const satisfies Record<PageId, string>;
+} as const satisfies Partial<Record<PageId, string>>;
 
 /** A page below an entity's page, by its name. */
 export type SubLink = keyof typeof LABELS;

@@ -30,7 +30,7 @@ export const nationalOfficeNav: NavItem[] = [
     label: 'Immobilisations',
     path: '/mon-bureau-national/espace-comptable/immobilisations',
     icon: 'book',
-    feature: 'assets',
+    feature: 'fixed-assets',
     description: 'Le registre des immobilisations et leurs amortissements',
   },
   {

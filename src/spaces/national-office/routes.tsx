@@ -6,9 +6,9 @@ import {
   groupAndTypeRoutes,
   reportRoutes,
 } from '@/features/activities/routes';
-import { assetRoutes } from '@/features/assets/routes';
+import { fixedAssetRoutes } from '@/features/fixed-assets/routes';
 import { budgetRoutes } from '@/features/budgets/routes';
-import { carryRoutes } from '@/features/carry/routes';
+import { closingRoutes } from '@/features/closings/routes';
 import {
   contributionRoutes,
   departmentContributionsRoute,
@@ -100,8 +100,8 @@ export const space: SpaceDefinition = {
           ...expenseRoutes(),
           ...accountingDocumentsRoutes(),
           ...budgetRoutes(),
-          ...assetRoutes(),
-          ...carryRoutes(),
+          ...fixedAssetRoutes(),
+          ...closingRoutes(),
           ...payrollRoutes(),
           auditLogRoute(),
         ]),

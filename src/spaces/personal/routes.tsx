@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { activitiesRoute, departmentDashboardRoute } from '@/features/activities/routes';
 import { departmentContributionsRoute, myContributionsRoutes } from '@/features/contributions/routes';
 import { expenseRoutes, myExpensesRoute } from '@/features/expenses/routes';
+import { GiveLink, myGivingRoutes } from '@/features/giving/routes';
 import { PersonalDashboardSlot } from '@/features/dashboard/routes';
 import { notificationRoutes } from '@/features/notifications/routes';
 import { profileRoute } from '@/features/profile/routes';
@@ -18,6 +19,7 @@ function PersonalHome() {
   return (
     <>
       <SpaceHub title="Mon espace" subtitle={account?.faithfulChurch?.name}>
+        <GiveLink />
         <PersonalDashboardSlot />
       </SpaceHub>
       {departments.length > 0 && (
@@ -63,6 +65,7 @@ export const space: SpaceDefinition = {
         ...notificationRoutes(),
         profileRoute(),
         ...myContributionsRoutes(),
+        ...myGivingRoutes(),
         myExpensesRoute('mes-requetes'),
         departmentBranch([
           departmentDashboardRoute(),

@@ -5,6 +5,7 @@ import {
   authorizeBiller,
   authorizePayer,
   offersPayment,
+  paysGroup,
 } from '../../../server/src/modules/subscriptions/policy';
 import type { Group } from '../../../server/src/modules/subscriptions/service';
 import { gateStub, refusal } from './grants-gate';
@@ -67,6 +68,12 @@ describe('who pays', () => {
     expect(
       await refusal(() => authorizePayer(gateStub([{ on: office, codes: ['subscription:pay'] }]), church)),
     ).toEqual({ status: 403, message: M.payForbidden });
+  });
+
+  it('decides an invoice on the LigdiCash simulator’s page only as a payer of the group', async () => {
+    expect(await paysGroup(payer, church)).toBe(true);
+    expect(await paysGroup(gateStub([{ on: office, codes: ['subscription:pay'] }]), church)).toBe(false);
+    expect(await paysGroup(gateStub([{ on: church, codes: ['subscription:view'] }]), church)).toBe(false);
   });
 
   it('is offered to pay an unpaid subscription that is not cancelled', async () => {

@@ -8,7 +8,7 @@ import { demo } from '../app/fixtures';
 import { renderApp } from '../app/render-app';
 import { server } from '../msw/server';
 
-// Issue 14: planned activities (list, agenda, form) and activity reports (form, submit, send back).
+// Decision 0024: planned activities (list, agenda, form) and activity reports (form, submit, send back).
 
 beforeEach(() => {
   useAccountStore.setState({ account: undefined });

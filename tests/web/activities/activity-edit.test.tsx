@@ -8,7 +8,7 @@ import { demo } from '../app/fixtures';
 import { renderApp } from '../app/render-app';
 import { server } from '../msw/server';
 
-// Issue 14 (decision 0028): a planned activity's fields are edited on its detail page while it is
+// Decision 0028: a planned activity's fields are edited on its detail page while it is
 // planned; a done or cancelled one only changes status.
 
 beforeEach(() => {

@@ -7,7 +7,7 @@ import { demo } from '../app/fixtures';
 import { renderApp } from '../app/render-app';
 import { server } from '../msw/server';
 
-// Issue 27, hole 4: a department's dashboard answers its money only to a holder of a finance permission
+// Decision 0041: a department's dashboard answers its money only to a holder of a finance permission
 // (null otherwise); the page then shows its counts and no money block.
 
 beforeEach(() => {

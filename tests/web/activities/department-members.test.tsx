@@ -8,7 +8,7 @@ import { demo } from '../app/fixtures';
 import { renderApp } from '../app/render-app';
 import { server } from '../msw/server';
 
-// Issue 14: 'departements/:id/membres' is the department's own members page (its leader and members,
+// Decision 0028: 'departements/:id/membres' is the department's own members page (its leader and members,
 // added and removed with activity:update), no longer the office members of its entity.
 
 beforeEach(() => {

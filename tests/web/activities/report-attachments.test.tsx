@@ -8,7 +8,7 @@ import { demo } from '../app/fixtures';
 import { renderApp } from '../app/render-app';
 import { server } from '../msw/server';
 
-// Issue 14 (decision 0028): the photos and PDF of an activity report: thumbnails and links, a drop zone
+// Decision 0028: the photos and PDF of an activity report: thumbnails and links, a drop zone
 // while the report may be edited, removal with a confirmation, and the files of a new report.
 
 beforeEach(() => {

@@ -47,7 +47,8 @@ describe('http client', () => {
     expect(useAccountStore.getState().account).toBeNull();
     expect(useLeaderStore.getState().church).toBeNull();
     expect(JSON.parse(localStorage.getItem('account')!).state.account).toBeNull();
-    expect(reload).toHaveBeenCalledTimes(1);
+    // once what the device kept for the user is gone (decision 0039)
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
 
   it('treats a failed GET /me of a guest as guest, without reloading (no loop)', async () => {

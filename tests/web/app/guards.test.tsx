@@ -50,7 +50,7 @@ describe('space guards', () => {
   it.each(cases)('$who on $path: admitted=$admitted', async ({ who, path, admitted }) => {
     const { router } = renderApp(path, demo[who]);
     if (who === 'accountant' && path === '/admin') {
-      // SPEC.md's accountant dock links /admin: it leads the accountant to their space's home (issue 16)
+      // SPEC.md's accountant dock links /admin: it leads the accountant to their space's home (decision 0026)
       expect(
         await screen.findByRole('heading', { level: 1, name: SPACES['/espace-comptable'] }),
       ).toBeInTheDocument();

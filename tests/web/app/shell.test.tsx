@@ -99,6 +99,7 @@ describe('space shell', () => {
       '/admin/comptes-operation',
       '/admin/modeles-budget',
       '/admin/departements',
+      '/admin/parametres-paiement',
       '/admin/journal-audit',
       '/admin/sauvegardes',
       '/admin/notifications',

@@ -8,7 +8,7 @@ import { renderApp } from '../app/render-app';
 import { expensesApi, makeRequest } from '../expenses/handlers';
 import { server } from '../msw/server';
 
-// Issue 13: the add-expense screen and the approval block show what remains of the budget line and
+// Decision 0021: the add-expense screen and the approval block show what remains of the budget line and
 // warn before a request goes beyond it.
 
 beforeEach(() => {

@@ -210,7 +210,7 @@ describe('add-expense payload', () => {
     expect(await screen.findByText('Demande efectuée avec succès.')).toBeInTheDocument();
   });
 
-  it('keeps the new request when the upload fails and opens its page to send the files again (issue 28)', async () => {
+  it('keeps the new request when the upload fails and opens its page to send the files again', async () => {
     const { user, recorded, router } = await openForm({
       uploadFails: { status: 413, message: 'E_HTTP_EXCEPTION: Trop de fichiers : 10 au maximum.' },
     });

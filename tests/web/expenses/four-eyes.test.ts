@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@contract/permissions';
 import { requestRules } from '@/features/expenses/lib/detail-rules';
 
-/** Issue 17: the detail page hides the approval of a request from its creator (four eyes). */
+/** Four eyes (decision 0014): the detail page hides the approval of a request from its creator (four eyes). */
 const approver = (code: string) =>
   [PERMISSIONS.EXPENSE_APPROVE, PERMISSIONS.EXPENSE_VALIDATE].includes(code as never);
 const pending = { status: 'approval_pending' as const, verified_at: null, amount_validated: 0 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paymentFixedAssetSchema } from '@contract/fixed-assets';
-import { assetFormSchema, emptyAssetForm } from '@/features/assets/lib/form';
+import { assetFormSchema, emptyAssetForm } from '@/features/fixed-assets/lib/form';
 import { paymentDefaults, paymentFormSchema } from '@/features/expenses/lib/payment-form';
 import {
   assetFieldDefaults,

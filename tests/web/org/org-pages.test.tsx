@@ -218,7 +218,7 @@ describe('organisation detail page', () => {
     expect(screen.getByText('Abidjan')).toBeInTheDocument();
     expect(screen.getByText('Non renseigné')).toBeInTheDocument();
     expect(screen.getByText('15/01/2024')).toBeInTheDocument();
-    // The built features' pages are linked (subscriptions since issue 12); activity reports are not built
+    // The built features' pages are linked (subscriptions since decision 0020); activity reports are not built
     // yet: no link.
     const sections = screen.getByRole('navigation', { name: 'Rubriques : Église Saint-Paul' });
     expect(

@@ -95,6 +95,8 @@ export const MOVEMENT_SOURCE_TYPES = [
   'opening_balance',
   'payslip',
   'fixed_asset_disposal',
+  // the provider's fee on an online gift (decision 0043): an expense on the gift's account
+  'online_giving_fee',
 ] as const;
 export type MovementSourceType = (typeof MOVEMENT_SOURCE_TYPES)[number];
 
@@ -158,7 +160,7 @@ export const treasuryMovements = pgTable(
     check('treasury_movements_journal_type_ck', sql`${t.journalType} in ('CASH', 'BANK', 'ELECTRONIK')`),
     check(
       'treasury_movements_source_type_ck',
-      sql`${t.sourceType} in ('contribution', 'expense_payment', 'reversal', 'opening_balance', 'payslip', 'fixed_asset_disposal')`,
+      sql`${t.sourceType} in ('contribution', 'expense_payment', 'reversal', 'opening_balance', 'payslip', 'fixed_asset_disposal', 'online_giving_fee')`,
     ),
   ],
 );

@@ -59,9 +59,19 @@ export const contributions = pgTable(
     cancelledBy: integer('cancelled_by').references(() => users.id),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
+    /** the giver's name when they are not a member (a guest's online gift); null otherwise */
+    giverName: text('giver_name'),
+    /**
+     * An online gift (decision 0043): the provider's transaction reference, unique, so that a
+     * transaction is recorded once whatever the number of confirmations; null for a gift at the counter.
+     */
+    onlineReference: text('online_reference'),
+    /** the operator or card the online giver paid with (Orange Money, Wave...) */
+    onlineOperator: text('online_operator'),
   },
   (t) => [
     uniqueIndex('contributions_receipt_number_uq').on(t.receiptNumber),
+    uniqueIndex('contributions_online_reference_uq').on(t.onlineReference),
     uniqueIndex('contributions_public_id_uq').on(t.publicId),
     index('contributions_entity_idx').on(t.entityType, t.entityId, t.occurredAt, t.id),
     index('contributions_user_idx').on(t.userId, t.occurredAt),

@@ -3,3 +3,4 @@ export * from './finance';
 export * from './planning';
 export * from './documents';
 export * from './back-office';
+export * from './giving';

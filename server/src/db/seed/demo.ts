@@ -31,6 +31,7 @@ import { insertAll } from './insert';
 import { seedLarge } from './large';
 import { financeKit } from './ledgers';
 import { buildDepartments, buildOrganisation, DEMO_FAITHFUL } from './organisation';
+import { seedGiving } from './giving';
 import { seedPayroll } from './payroll';
 import { seedPlanning } from './planning';
 import { createRng, type Rng } from './random';
@@ -139,6 +140,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
   await seedActivities(db, { now: options.now });
   await seedBackOffice(db, { now: options.now });
   await seedPayroll(db, { now: options.now });
+  await seedGiving(db, { now: options.now });
   await seedExpiringGrant(db, options.now);
   await db.execute(sql`analyze`);
   const counts = {

@@ -85,6 +85,9 @@ type Row = {
   cancelled_at: string | null;
   created_at: string;
   created_by_name: string | null;
+  giver_name: string | null;
+  online_reference: string | null;
+  online_operator: string | null;
 };
 
 const selectFrom = sql`
@@ -101,6 +104,7 @@ const selectColumns = sql`
   ra.id as ra_id, ra.code as ra_code, ra.name as ra_name,
   pa.id as pa_id, pa.code as pa_code, pa.name as pa_name, pa.journal_type as pa_journal_type,
   c.notes, c.receipt_number, c.public_id, c.status, c.cancelled_at, c.created_at,
+  c.giver_name, c.online_reference, c.online_operator,
   (select cb.firstname || ' ' || cb.lastname from users cb where cb.id = c.created_by) as created_by_name`;
 
 function toContribution(row: Row): Contribution {
@@ -136,6 +140,8 @@ function toContribution(row: Row): Contribution {
     cancelled_at: row.cancelled_at ? isoString(row.cancelled_at) : null,
     created_at: isoString(row.created_at),
     created_by_name: row.created_by_name,
+    giver_name: row.is_anonymous ? null : row.giver_name,
+    online: row.online_reference ? { reference: row.online_reference, operator: row.online_operator } : null,
   };
 }
 
@@ -165,7 +171,8 @@ function filterConditions(filters: ListFilters): SQL[] {
     const like = `%${filters.search.replace(/[%_\\]/g, '\\$&')}%`;
     conditions.push(
       sql`(c.receipt_number ilike ${like} or (not c.is_anonymous and (u.firstname || ' ' || u.lastname ilike ${like}
-            or u.lastname || ' ' || u.firstname ilike ${like} or u.registration_number ilike ${like})))`,
+            or u.lastname || ' ' || u.firstname ilike ${like} or u.registration_number ilike ${like}
+            or c.giver_name ilike ${like})))`,
     );
   }
   return conditions;
@@ -440,14 +447,17 @@ export async function publicReceipt(db: Db, publicId: string): Promise<PublicRec
     is_anonymous: boolean;
     firstname: string | null;
     lastname: string | null;
+    giver_name: string | null;
   }>(
     db,
     sql`select c.receipt_number, ${entityNameSql(sql`c.entity_type`, sql`c.entity_id`)} as entity_name,
-          c.occurred_at, c.amount, c.type, c.status, c.is_anonymous, u.firstname, u.lastname
+          c.occurred_at, c.amount, c.type, c.status, c.is_anonymous, u.firstname, u.lastname, c.giver_name
         from contributions c left join users u on u.id = c.user_id
         where c.public_id = ${publicId}`,
   );
   if (!row) return null;
+  // a guest's name ('Kofi Mensah'): its first word as the first name, its last as the last name
+  const giver = row.firstname === null && row.giver_name ? row.giver_name.trim().split(/\s+/) : null;
   return {
     receipt_number: row.receipt_number,
     entity_name: row.entity_name ?? '',
@@ -455,6 +465,10 @@ export async function publicReceipt(db: Db, publicId: string): Promise<PublicRec
     amount: Number(row.amount),
     type: row.type,
     status: row.status,
-    contributor: row.is_anonymous ? 'Anonyme' : maskName(row.firstname, row.lastname),
+    contributor: row.is_anonymous
+      ? 'Anonyme'
+      : giver
+        ? maskName(giver[0], giver.length > 1 ? giver[giver.length - 1] : null)
+        : maskName(row.firstname, row.lastname),
   };
 }

@@ -115,7 +115,71 @@ export type NewContribution = {
   receiptAccountId: number;
   paymentAccountId: number;
   notes: string | null;
+  /** the giver's name when they are not a member (a guest's online gift) */
+  giverName?: string | null;
+  /** an online gift (decision 0043): the provider's transaction reference (unique) and the operator */
+  online?: { reference: string; operator: string | null } | null;
 };
+
+/** Who records a contribution: a signed-in user, or nobody for an online gift the provider confirmed. */
+export type ContributionAuthor = Pick<Actor, 'userId' | 'ip'> | { userId: null; ip: string | null };
+
+/** An online gift as the giving module describes it, before the contribution's rules are checked. */
+export type OnlineGift = {
+  entityType: 'church' | 'department';
+  entityId: number;
+  /** the member who gives; null for a guest */
+  userId: number | null;
+  giverName: string | null;
+  isAnonymous: boolean;
+  type: ContributionType;
+  amount: number;
+  /** when the provider confirmed it (ISO) */
+  occurredAt: string;
+  receiptAccountId: number;
+  paymentAccountId: number;
+  notes: string | null;
+  online: { reference: string; operator: string | null } | null;
+};
+
+/**
+ * The rules of a new contribution for an online gift (decision 0043), as for one recorded at the
+ * counter: a named member is an active faithful of the entity (or below it), both accounts are active
+ * and authorised to the entity. Checked when the checkout starts, and again when it is recorded.
+ */
+export async function checkOnlineContribution(db: Db, gift: OnlineGift): Promise<NewContribution> {
+  let contributor: Contributor | null = null;
+  if (gift.userId !== null) {
+    contributor = await faithfulOfEntity(db, gift.entityType, gift.entityId, gift.userId);
+    if (!contributor) throw httpError(400, CONTRIBUTION_MESSAGES.contributorNotFaithful);
+  }
+  const accounts = [
+    [gift.receiptAccountId, ACCOUNT_CATEGORIES.RECEIPT, CONTRIBUTION_MESSAGES.receiptAccountInvalid],
+    [gift.paymentAccountId, ACCOUNT_CATEGORIES.TREASURY, CONTRIBUTION_MESSAGES.paymentAccountInvalid],
+  ] as const;
+  for (const [accountId, category, message] of accounts)
+    await assertAccountOfEntity(db, accountId, [category], gift.entityType, gift.entityId, message);
+  const anonymous = gift.isAnonymous;
+  return {
+    entityType: gift.entityType,
+    entityId: gift.entityId,
+    userId: contributor?.id ?? null,
+    contributorName: anonymous
+      ? null
+      : contributor
+        ? `${contributor.firstname} ${contributor.lastname}`
+        : gift.giverName,
+    isAnonymous: anonymous,
+    type: gift.type,
+    amount: gift.amount,
+    occurredAt: gift.occurredAt,
+    receiptAccountId: gift.receiptAccountId,
+    paymentAccountId: gift.paymentAccountId,
+    notes: gift.notes,
+    giverName: contributor || anonymous ? null : gift.giverName,
+    online: gift.online,
+  };
+}
 
 /**
  * The rules of a new contribution, checked before its transaction: a named contributor is an active
@@ -170,7 +234,7 @@ export function designationOf(type: ContributionType, name: string | null): stri
  */
 export async function recordContribution(
   tx: Db,
-  actor: Actor,
+  actor: ContributionAuthor,
   input: NewContribution,
 ): Promise<Contribution> {
   const year = new Date().getUTCFullYear();
@@ -178,11 +242,13 @@ export async function recordContribution(
     tx,
     sql`insert into contributions
           (entity_type, entity_id, user_id, is_anonymous, type, amount, occurred_at, receipt_account_id,
-           payment_account_id, notes, receipt_number, public_id, status, created_by)
+           payment_account_id, notes, receipt_number, public_id, status, created_by, giver_name,
+           online_reference, online_operator)
         values (${input.entityType}, ${input.entityId}, ${input.userId}, ${input.isAnonymous}, ${input.type},
            ${input.amount}, ${input.occurredAt}, ${input.receiptAccountId}, ${input.paymentAccountId},
            ${input.notes}, ${`R-${year}-`} || lpad(nextval('contribution_receipt_number_seq')::text, 6, '0'),
-           ${newPublicId()}, 'valid', ${actor.userId})
+           ${newPublicId()}, 'valid', ${actor.userId}, ${input.giverName ?? null},
+           ${input.online?.reference ?? null}, ${input.online?.operator ?? null})
         returning id, receipt_number`,
   );
   if (!row) throw new Error('contribution not inserted');
@@ -214,6 +280,7 @@ export async function recordContribution(
       type: input.type,
       anonymous: input.isAnonymous,
       movement_id: movement.id,
+      ...(input.online ? { online_reference: input.online.reference, giver_user_id: input.userId } : {}),
     },
     ip: actor.ip,
   });

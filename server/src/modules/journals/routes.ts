@@ -144,7 +144,7 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
           'Les mouvements de la période du groupe lui-même puis de chaque entité directement en dessous ' +
           '(avec tout ce qui est sous elle). Le mouvement d’une église compte dans la section à laquelle ' +
           'elle appartenait le jour du mouvement : une église déplacée laisse son histoire là où elle a été ' +
-          'faite (issue 20). ' +
+          'faite (décision 0027). ' +
           ACCESS,
         querystring: treasuryTotalsQuerySchema,
         response: { 200: treasuryTotalsAnswerSchema, ...READ_ERRORS },

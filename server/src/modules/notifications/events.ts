@@ -228,3 +228,49 @@ export async function activityReportReturned(
     resourceId: report.id,
   });
 }
+
+type OnlineGiftRef = {
+  contributionId: number;
+  checkoutId: number;
+  churchId: number;
+  amount: number;
+  typeLabel: string;
+  entityName: string;
+  giver: string;
+  /** the member who gave; null for a guest */
+  userId: number | null;
+};
+
+/**
+ * An online gift confirmed by the provider and recorded (decision 0043): the member who gave (their
+ * receipt), and those who keep the church's online giving (its treasurers: 'Paiements en ligne').
+ */
+export async function onlineGiftRecorded(tx: Db, gift: OnlineGiftRef): Promise<void> {
+  if (gift.userId !== null)
+    await notify(tx, await recipient(tx, gift.userId), {
+      kind: 'online_gift.received',
+      title: 'Don en ligne reçu',
+      body: `Votre don de ${money(gift.amount)} (${gift.typeLabel}) à ${gift.entityName} est confirmé : votre reçu est prêt.`,
+      link: () => `/mes-contributions/${gift.contributionId}`,
+      resourceType: 'contribution',
+      resourceId: gift.contributionId,
+    });
+  await notify(
+    tx,
+    await holdersOf(
+      tx,
+      ['online_giving:manage'],
+      'church',
+      gift.churchId,
+      gift.userId === null ? [] : [gift.userId],
+    ),
+    {
+      kind: 'online_gift.recorded',
+      title: 'Don en ligne enregistré',
+      body: `${gift.giver} a donné ${money(gift.amount)} en ligne (${gift.typeLabel}, ${gift.entityName}).`,
+      link: (r) => (r.accountant ? null : '/mon-eglise/paiements-en-ligne'),
+      resourceType: 'giving_checkout',
+      resourceId: gift.checkoutId,
+    },
+  );
+}

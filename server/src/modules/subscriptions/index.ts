@@ -1,3 +1,2 @@
 // The module's public entry (decision 0038): what app.ts and the other modules use.
-export { subscriptionRoutes } from './routes';
-export { simulatorEnabled, simulatorRoutes } from './simulator';
+export { subscriptionRoutes, subscriptionSimulatorPurpose } from './routes';

@@ -17,10 +17,12 @@ import { subscriptionEvent } from '../notifications';
 import {
   confirmInvoice,
   createInvoice,
+  customValue,
+  isUniqueViolation,
   ProviderError,
   type ConfirmResult,
   type LigdicashSettings,
-} from './ligdicash';
+} from '../ligdicash';
 import { authorizePayer } from './policy';
 import { getAttempt, getSubscription, type Group } from './service';
 
@@ -70,13 +72,6 @@ export function providerHttpError(error: ProviderError) {
       ? SUBSCRIPTION_MESSAGES.providerUnavailable
       : SUBSCRIPTION_MESSAGES.providerInvalid,
   );
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
 }
 
 async function markFailed(db: Db, attemptId: number, reason: string): Promise<void> {
@@ -371,23 +366,6 @@ async function recordPayment(
       deps.log.error({ attemptId: attempt.id }, 'subscription payment: subscription already paid');
     return 'completed';
   });
-}
-
-/** Reads a field of the notification's custom_data, a list of { keyof_customdata, valueof_customdata }. */
-function customValue(body: Record<string, unknown>, key: string): string | null {
-  const data = body.custom_data;
-  if (Array.isArray(data)) {
-    for (const entry of data) {
-      if (entry && typeof entry === 'object' && (entry as Record<string, unknown>).keyof_customdata === key) {
-        const value = (entry as Record<string, unknown>).valueof_customdata;
-        return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
-      }
-    }
-  } else if (data && typeof data === 'object') {
-    const value = (data as Record<string, unknown>)[key];
-    return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
-  }
-  return null;
 }
 
 /**

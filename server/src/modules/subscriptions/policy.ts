@@ -39,6 +39,14 @@ export function authorizePayer(gate: Gate, group: Group): Promise<Actor> {
   return gate.authorize(group, P.PAY, { forbidden: M.payForbidden });
 }
 
+/**
+ * Whether the signed-in user may pay a group's invoice on the LigdiCash simulator's page: whoever may
+ * pay the group (decision 0043: a payment token alone pays nothing).
+ */
+export function paysGroup(gate: Gate, group: Group): Promise<boolean> {
+  return gate.holds(group, P.PAY);
+}
+
 /** Whether a subscription's detail offers to pay it: unpaid, not cancelled, to whoever may pay it. */
 export async function offersPayment(
   gate: Gate,

@@ -18,9 +18,8 @@ import {
   updateSubscriptionTypeBodySchema,
 } from '../../../../contract/subscriptions';
 import { errorAnswers, READ_ERRORS, WRITE_ERRORS } from '../../http/answers';
-import { ANYWHERE, authorize, authorizeSignedIn, gateOf } from '../../http/authorize';
-import { httpError } from '../../http/errors';
-import { ownOrigin } from '../../http/security';
+import { ANYWHERE, authorize, authorizeSignedIn, gateOf, type Gate } from '../../http/authorize';
+import { httpError, HttpError } from '../../http/errors';
 import {
   attemptOnReturn,
   handleNotification,
@@ -28,6 +27,7 @@ import {
   startPayment,
   type PaymentDeps,
 } from './payments';
+import { paysGroup } from './policy';
 import {
   createSubscription,
   createSubscriptionType,
@@ -39,7 +39,13 @@ import {
   subscriptionGroup,
   updateSubscriptionType,
 } from './service';
-import { parseForm, providerSettings, simulatorEnabled } from './simulator';
+import {
+  parseForm,
+  providerSettings,
+  publicBase,
+  simulatorEnabled,
+  type SimulatorPurpose,
+} from '../ligdicash';
 
 /** A write's errors, and 422 (a subscription type that does not fit). */
 const TYPED_WRITE_ERRORS = { ...WRITE_ERRORS, ...errorAnswers(422) };
@@ -232,11 +238,14 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const group = await subscriptionGroup(db, request.params.id);
       const { return_path: returnPath, ...payer } = request.body;
+      // Built from PUBLIC_URL or the server's own address, never from the request (decision 0043).
+      const publicUrl = publicBase(app);
+      if (!publicUrl) throw httpError(503, SUBSCRIPTION_MESSAGES.paymentNotConfigured);
       const result = await startPayment(payments, await gateOf(request), {
         ...payer,
         subscriptionId: request.params.id,
         group,
-        publicUrl: config.publicUrl ?? ownOrigin(request) ?? `http://localhost:${config.port}`,
+        publicUrl,
         returnPath: returnPath ?? `${DEFAULT_RETURN[group.type]}/${request.params.id}`,
       });
       reply.code(result.reused ? 200 : 201);
@@ -304,6 +313,27 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   });
+};
+
+/** The notification route (callback_url), as the LigdiCash simulator calls it back. */
+export const SUBSCRIPTION_NOTIFY_PATH = '/api/subscriptions/payments/notify';
+
+/** The subscriptions' invoices on the simulator: notified at their route, paid by whoever pays the group. */
+export const subscriptionSimulatorPurpose: SimulatorPurpose = {
+  notifyPath: SUBSCRIPTION_NOTIFY_PATH,
+  async mayPay(request, customData) {
+    let gate: Gate;
+    try {
+      gate = await gateOf(request);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 401) return 'unauthenticated';
+      throw error;
+    }
+    const id = Number(customData.subscription);
+    if (!Number.isInteger(id) || id <= 0) return 'forbidden';
+    const group = await subscriptionGroup(request.server.deps.db, id).catch(() => null);
+    return group && (await paysGroup(gate, group)) ? 'ok' : 'forbidden';
+  },
 };
 
 const IN_FLIGHT = new WeakMap<object, Set<Promise<unknown>>>();

@@ -7,7 +7,7 @@ import type { FinanceEntityType } from '../../db/schema/finance';
 import { httpError } from '../../http/errors';
 
 /*
- * Closed years never change (issue 27, decision 0042). A closing of (entity, year) freezes the figures of
+ * Closed years never change (decision 0042). A closing of (entity, year) freezes the figures of
  * that year the entity answers for:
  * - its own books: the movements of the year and, carried forward, every balance before it (the
  *   statements, the journals' opening balances, the closing's carry-forward), its fixed assets' figures,

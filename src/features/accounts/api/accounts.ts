@@ -3,7 +3,7 @@ import type { AccountAdmin, AccountBody } from '@contract/accounts';
 import { http } from '@/shared/api/http-client';
 import { readItem, readList } from '@/shared/api/list';
 
-/** The chart of operation accounts (admin) and the accounts forbidden to a national office (issue 15). */
+/** The chart of operation accounts (admin) and the accounts forbidden to a national office (decision 0025). */
 
 export const accountKeys = {
   all: ['accounts'] as const,

@@ -1,14 +1,10 @@
-import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ACCOUNT_CATEGORIES, JOURNAL_TYPES, TREASURY_KIND_LABELS } from '@contract/values/accounts';
-import { errorMessage } from '@/shared/lib/errors';
-import { Button } from '@/shared/ui/button';
-import { FormError } from '@/shared/ui/form-error';
+import { FormActions, useFailure } from '@/shared/ui/form-actions';
 import { Select } from '@/shared/ui/select';
 import { TextAreaField } from '@/shared/ui/textarea-field';
 import { TextField } from '@/shared/ui/text-field';
-import { notify } from '@/shared/ui/toast';
 import { accountFormSchema, type AccountFormValues } from '../lib/form';
 
 const CATEGORY_OPTIONS = Object.values(ACCOUNT_CATEGORIES).map((name) => ({ value: name, label: name }));
@@ -26,7 +22,7 @@ export function AccountForm({
   onSubmit: (values: AccountFormValues) => Promise<void>;
   onCancel?: () => void;
 }) {
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useFailure();
   const { register, control, handleSubmit, formState, reset } = useForm<AccountFormValues>({
     resolver: zodResolver(accountFormSchema),
     defaultValues: initial,
@@ -35,17 +31,12 @@ export function AccountForm({
   const [category, kind] = useWatch({ control, name: ['category', 'journal_type'] });
   const treasury = category === ACCOUNT_CATEGORIES.TREASURY;
 
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
+  const submit = handleSubmit((values) =>
+    attempt(async () => {
       await onSubmit(values);
       reset(values);
-    } catch (error) {
-      const message = errorMessage(error);
-      setFailure(message);
-      notify.error(message);
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Compte d'opération" className="space-y-4">
@@ -104,17 +95,7 @@ export function AccountForm({
           {...register('description')}
         />
       </div>
-      <FormError message={failure} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-            Annuler
-          </Button>
-        )}
-        <Button type="submit" loading={isSubmitting}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormActions failure={failure} saving={isSubmitting} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
   );
 }

@@ -11,7 +11,7 @@ import { Card } from '@/shared/ui/card';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { FormError } from '@/shared/ui/form-error';
 import { LogoLoader } from '@/shared/ui/logo-loader';
-import { notify } from '@/shared/ui/toast';
+import { notify, toastWrite } from '@/shared/ui/toast';
 import { useAccount, useArchiveAccount, useUpdateAccount } from '../api/accounts';
 import { AccountForm } from '../components/account-form';
 import { accountClass, accountFormValues, toAccountBody } from '../lib/form';
@@ -86,12 +86,10 @@ export function AccountDetailPage() {
         confirmLabel={a.active ? 'Archiver' : 'Réactiver'}
         loading={archive.isPending}
         onConfirm={async () => {
-          try {
-            await archive.mutateAsync(a.active);
-            notify.success(a.active ? 'Compte archivé.' : 'Compte réactivé.');
+          if (
+            await toastWrite(archive.mutateAsync(a.active), a.active ? 'Compte archivé.' : 'Compte réactivé.')
+          ) {
             setConfirm(false);
-          } catch (error) {
-            notify.error(errorMessage(error));
           }
         }}
       />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { TREASURY_KIND_LABELS } from '@contract/values/accounts';
 import type { AccountAdmin } from '@contract/accounts';
 import { errorMessage } from '@/shared/lib/errors';
@@ -12,7 +12,8 @@ import { Card } from '@/shared/ui/card';
 import { CheckboxField } from '@/shared/ui/checkbox-field';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { FormError } from '@/shared/ui/form-error';
-import { TextField } from '@/shared/ui/text-field';
+import { MaybeLink } from '@/shared/ui/maybe-link';
+import { SearchField } from '@/shared/ui/text-field';
 import { notify } from '@/shared/ui/toast';
 import { useAccountList, useCreateAccount } from '../api/accounts';
 import { AccountForm } from '../components/account-form';
@@ -40,14 +41,7 @@ export function AccountListPage() {
       header: 'Numéro',
       className: 'whitespace-nowrap',
       cell: (row) => {
-        const to = paths.page('accounts.detail', { id: row.id });
-        return to ? (
-          <Link to={to} className="font-medium text-brand-700 hover:underline">
-            {row.code}
-          </Link>
-        ) : (
-          row.code
-        );
+        return <MaybeLink to={paths.page('accounts.detail', { id: row.id })}>{row.code}</MaybeLink>;
       },
     },
     { key: 'name', header: 'Nom', mobile: 'title', cell: (row) => row.name },
@@ -72,14 +66,7 @@ export function AccountListPage() {
     <div className="mx-auto max-w-6xl space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="w-full max-w-md">
-          <TextField
-            label="Rechercher"
-            type="search"
-            placeholder="Nom ou début du numéro…"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            autoComplete="off"
-          />
+          <SearchField placeholder="Nom ou début du numéro…" value={search} onChange={setSearch} />
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <CheckboxField

@@ -8,7 +8,7 @@ import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Button } from '@/shared/ui/button';
 import { FormError } from '@/shared/ui/form-error';
 import { LogoLoader } from '@/shared/ui/logo-loader';
-import { notify } from '@/shared/ui/toast';
+import { toastWrite } from '@/shared/ui/toast';
 import { useAccountList, useForbiddenAccounts, useSaveForbiddenAccounts } from '../api/accounts';
 
 /**
@@ -66,12 +66,7 @@ function ForbiddenForm({
       aria-label="Comptes interdits"
       onSubmit={async (event) => {
         event.preventDefault();
-        try {
-          await save.mutateAsync([...chosen]);
-          notify.success('Comptes interdits enregistrés.');
-        } catch (error) {
-          notify.error(errorMessage(error));
-        }
+        await toastWrite(save.mutateAsync([...chosen]), 'Comptes interdits enregistrés.');
       }}
     >
       <p className="text-sm text-slate-700">

@@ -7,9 +7,8 @@ import { http } from '@/shared/api/http-client';
 import { readList } from '@/shared/api/list';
 import type { EntityLevel } from '@/shared/level/level-context';
 import { entityParams } from '@/shared/level/wire';
-import { Button } from '@/shared/ui/button';
 import { DateField } from '@/shared/ui/date-field';
-import { FormError } from '@/shared/ui/form-error';
+import { FormActions } from '@/shared/ui/form-actions';
 import { MoneyField } from '@/shared/ui/money-field';
 import { Select } from '@/shared/ui/select';
 import { TextAreaField } from '@/shared/ui/textarea-field';
@@ -179,17 +178,7 @@ export function ActivityForm({
         error={errors.description?.message}
         {...form.register('description')}
       />
-      <FormError message={error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel}>
-            Annuler
-          </Button>
-        )}
-        <Button type="submit" loading={saving}>
-          Enregistrer
-        </Button>
-      </div>
+      <FormActions failure={error} saving={saving} onCancel={onCancel} cancelDisabled={false} />
     </form>
   );
 }

@@ -7,7 +7,7 @@ import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { FormError } from '@/shared/ui/form-error';
-import { notify } from '@/shared/ui/toast';
+import { toastWrite } from '@/shared/ui/toast';
 import { useAddDepartmentMember, useDepartmentMembers, useRemoveDepartmentMember } from '../api/activities';
 import { FaithfulPicker } from './faithful-picker';
 
@@ -34,24 +34,19 @@ export function DepartmentMembers({
 
   const addMember = async (role: 'leader' | 'member') => {
     if (newMember === null) return;
-    try {
-      await add.mutateAsync({ user_id: newMember, role });
-      notify.success(role === 'leader' ? 'Responsable désigné.' : 'Membre ajouté.');
+    if (
+      await toastWrite(
+        add.mutateAsync({ user_id: newMember, role }),
+        role === 'leader' ? 'Responsable désigné.' : 'Membre ajouté.',
+      )
+    ) {
       setNewMember(null);
-    } catch (error) {
-      notify.error(errorMessage(error));
     }
   };
   const confirmRemove = async () => {
     if (!removing) return;
-    try {
-      await remove.mutateAsync(removing.user_id);
-      notify.success('Membre retiré.');
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setRemoving(null);
-    }
+    await toastWrite(remove.mutateAsync(removing.user_id), 'Membre retiré.');
+    setRemoving(null);
   };
 
   const columns: DataTableColumn<DepartmentMember>[] = [

@@ -8,7 +8,7 @@ import { Card } from '@/shared/ui/card';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { Dropzone } from '@/shared/ui/dropzone';
 import { FormError } from '@/shared/ui/form-error';
-import { notify } from '@/shared/ui/toast';
+import { toastWrite } from '@/shared/ui/toast';
 import {
   attachmentHref,
   useDeleteReportAttachment,
@@ -33,27 +33,21 @@ export function ReportAttachments({ reportId, editable }: { reportId: number; ed
   const room = REPORT_ATTACHMENT_MAX_FILES - attachments.length;
 
   const send = async () => {
-    try {
-      await upload.mutateAsync({ files, onProgress: setProgress });
-      notify.success(files.length > 1 ? 'Fichiers joints au rapport.' : 'Fichier joint au rapport.');
+    if (
+      await toastWrite(
+        upload.mutateAsync({ files, onProgress: setProgress }),
+        files.length > 1 ? 'Fichiers joints au rapport.' : 'Fichier joint au rapport.',
+      )
+    ) {
       setFiles([]);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setProgress(undefined);
     }
+    setProgress(undefined);
   };
 
   const confirmRemove = async () => {
     if (!removing) return;
-    try {
-      await remove.mutateAsync(removing.id);
-      notify.success('Pièce jointe supprimée.');
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setRemoving(null);
-    }
+    await toastWrite(remove.mutateAsync(removing.id), 'Pièce jointe supprimée.');
+    setRemoving(null);
   };
 
   return (

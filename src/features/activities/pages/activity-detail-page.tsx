@@ -12,7 +12,7 @@ import { Card } from '@/shared/ui/card';
 import { FormError } from '@/shared/ui/form-error';
 import { Money } from '@/shared/ui/money';
 import { Spinner } from '@/shared/ui/spinner';
-import { notify } from '@/shared/ui/toast';
+import { notify, toastWrite } from '@/shared/ui/toast';
 import { useActivity, useUpdateActivity } from '../api/activities';
 import { ActivityForm, type ActivityFields } from '../components/activity-form';
 import { ActivityStatusBadge } from '../components/badges';
@@ -40,12 +40,8 @@ export function ActivityDetailPage() {
   const [editing, setEditing] = useState(false);
 
   const save = async (fields: ActivityFields) => {
-    try {
-      await update.mutateAsync({ ...fields, status: 'planned' });
-      notify.success('Activité modifiée.');
+    if (await toastWrite(update.mutateAsync({ ...fields, status: 'planned' }), 'Activité modifiée.')) {
       setEditing(false);
-    } catch (error) {
-      notify.error(errorMessage(error));
     }
   };
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ACTIVITY_STATUS_LABELS, type ActivityStatus } from '@contract/values/activities';
 import type { Activity } from '@contract/activities';
 import { levelEntity, useLevel } from '@/shared/level/level-context';
@@ -11,6 +11,7 @@ import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { FormError } from '@/shared/ui/form-error';
+import { MaybeLink } from '@/shared/ui/maybe-link';
 import { Money } from '@/shared/ui/money';
 import { PageSection } from '@/shared/ui/page-section';
 import { Select } from '@/shared/ui/select';
@@ -38,16 +39,14 @@ export function ActivityListPage({ title = 'Activités planifiées' }: { title?:
   const rows = list.data?.data;
   const addPath = paths.page('activities.new');
 
-  const link = (a: Activity) => {
-    const to = paths.record('activities.detail', { id: a.id });
-    return to ? (
-      <Link to={to} className="font-medium text-brand-700 hover:text-brand-900 hover:underline">
-        {a.title}
-      </Link>
-    ) : (
-      a.title
-    );
-  };
+  const link = (a: Activity) => (
+    <MaybeLink
+      to={paths.record('activities.detail', { id: a.id })}
+      className="font-medium text-brand-700 hover:text-brand-900 hover:underline"
+    >
+      {a.title}
+    </MaybeLink>
+  );
   const columns: DataTableColumn<Activity>[] = [
     { key: 'title', header: 'Activité', cell: link, mobile: 'title' },
     {

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { ActivityType } from '@contract/activities';
 import { levelEntity, useLevel } from '@/shared/level/level-context';
@@ -8,14 +6,11 @@ import { entityParams } from '@/shared/level/wire';
 import { errorMessage } from '@/shared/lib/errors';
 import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Button } from '@/shared/ui/button';
-import { Card } from '@/shared/ui/card';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { FormError } from '@/shared/ui/form-error';
 import { PageSection } from '@/shared/ui/page-section';
-import { TextField } from '@/shared/ui/text-field';
-import { notify } from '@/shared/ui/toast';
 import { useActivityTypes, useCreateActivityType } from '../api/activities';
-import { nameFormSchema, type NameFormValues } from '../lib/forms';
+import { NameFormPage } from '../components/name-form';
 
 /** The church's activity types: the shared ones and its own ('type-activites'). */
 export function ActivityTypesPage() {
@@ -58,40 +53,15 @@ export function ActivityTypeFormPage() {
   const listPath = paths.page('activities.types');
   usePageTitle("Nouveau type d'activité", { back: listPath ?? paths.here });
   const entity = levelEntity(useLevel());
-  const navigate = useNavigate();
   const create = useCreateActivityType();
-  const form = useForm<NameFormValues>({
-    resolver: zodResolver(nameFormSchema),
-    defaultValues: { name: '', description: '' },
-  });
-  const submit = form.handleSubmit(async (v) => {
-    if (!entity) return;
-    try {
-      await create.mutateAsync({ ...entityParams(entity), name: v.name });
-      notify.success("Type d'activité créé.");
-      if (listPath) navigate(listPath);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
-  });
   return (
-    <div className="mx-auto max-w-2xl">
-      <Card>
-        <form noValidate aria-label="Nouveau type d'activité" className="space-y-4" onSubmit={submit}>
-          <TextField
-            label="Nom"
-            required
-            error={form.formState.errors.name?.message}
-            {...form.register('name')}
-          />
-          <FormError message={create.isError ? errorMessage(create.error) : null} />
-          <div className="flex justify-end">
-            <Button type="submit" loading={create.isPending}>
-              Enregistrer
-            </Button>
-          </div>
-        </form>
-      </Card>
-    </div>
+    <NameFormPage
+      label="Nouveau type d'activité"
+      save={(v) => (entity ? create.mutateAsync({ ...entityParams(entity), name: v.name }) : null)}
+      saving={create.isPending}
+      failure={create.error}
+      success="Type d'activité créé."
+      listPath={listPath}
+    />
   );
 }

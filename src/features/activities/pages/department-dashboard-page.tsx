@@ -9,6 +9,7 @@ import { usePermissions } from '@/shared/permissions/use-permissions';
 import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Card } from '@/shared/ui/card';
 import { FormError } from '@/shared/ui/form-error';
+import { MaybeLink } from '@/shared/ui/maybe-link';
 import { Money } from '@/shared/ui/money';
 import { MonthChart } from '@/shared/ui/month-chart';
 import { Spinner } from '@/shared/ui/spinner';
@@ -123,21 +124,18 @@ export function DepartmentDashboardPage() {
             <p className="text-sm text-slate-600">Aucun rapport pour l'instant.</p>
           ) : (
             <ul className="divide-y divide-slate-100 text-sm">
-              {data.reports.map((r) => {
-                const to = paths.record('activities.report', { reportId: r.id });
-                return (
-                  <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                    {to ? (
-                      <Link to={to} className="text-brand-700 hover:underline">
-                        {r.title}
-                      </Link>
-                    ) : (
-                      <span>{r.title}</span>
-                    )}
-                    <ReportStatusBadge status={r.status as 'draft'} />
-                  </li>
-                );
-              })}
+              {data.reports.map((r) => (
+                <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <MaybeLink
+                    to={paths.record('activities.report', { reportId: r.id })}
+                    className="text-brand-700 hover:underline"
+                    textClassName=""
+                  >
+                    {r.title}
+                  </MaybeLink>
+                  <ReportStatusBadge status={r.status as 'draft'} />
+                </li>
+              ))}
             </ul>
           )}
         </Card>

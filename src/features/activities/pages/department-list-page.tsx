@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { Department } from '@contract/org';
 import { levelEntity, useLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
@@ -8,8 +8,9 @@ import { exportToXlsx } from '@/shared/lib/export-xlsx';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Button } from '@/shared/ui/button';
-import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
+import { DataTable, pagesOf, type DataTableColumn } from '@/shared/ui/data-table';
 import { FormError } from '@/shared/ui/form-error';
+import { MaybeLink } from '@/shared/ui/maybe-link';
 import { PageSection } from '@/shared/ui/page-section';
 import { TextField } from '@/shared/ui/text-field';
 import { useDepartments } from '../api/activities';
@@ -37,13 +38,13 @@ export function DepartmentListPage({ title = 'Départements' }: { title?: string
       header: 'Département',
       mobile: 'title',
       cell: (d) => {
-        const to = dashboard(d);
-        return to ? (
-          <Link to={to} className="font-medium text-brand-700 hover:text-brand-900 hover:underline">
+        return (
+          <MaybeLink
+            to={dashboard(d)}
+            className="font-medium text-brand-700 hover:text-brand-900 hover:underline"
+          >
             {d.name}
-          </Link>
-        ) : (
-          d.name
+          </MaybeLink>
         );
       },
     },
@@ -96,12 +97,7 @@ export function DepartmentListPage({ title = 'Départements' }: { title?: string
           columns={columns}
           rows={list.data?.data}
           loading={list.isLoading}
-          emptyText="Aucun résultat"
-          pagination={
-            list.data
-              ? { page, limit: list.data.meta.limit, total: list.data.meta.total, onPageChange: setPage }
-              : undefined
-          }
+          pagination={pagesOf(list.data, page, setPage)}
         />
       </PageSection>
     </div>

@@ -10,12 +10,13 @@ import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { Dialog } from '@/shared/ui/dialog';
+import { FormActions } from '@/shared/ui/form-actions';
 import { FormError } from '@/shared/ui/form-error';
 import { Money } from '@/shared/ui/money';
 import { PrintButton, PrintStyles } from '@/shared/ui/print';
 import { Spinner } from '@/shared/ui/spinner';
 import { TextAreaField } from '@/shared/ui/textarea-field';
-import { notify } from '@/shared/ui/toast';
+import { toastWrite } from '@/shared/ui/toast';
 import { useReport, useReturnReport, useSubmitReport } from '../api/activities';
 import { ReportStatusBadge } from '../components/badges';
 import { ReportAttachments } from '../components/report-attachments';
@@ -67,21 +68,12 @@ export function ReportDetailPage() {
   if (!report) return <FormError message={errorMessage(query.error)} />;
 
   const doSubmit = async () => {
-    try {
-      await submit.mutateAsync();
-      notify.success('Rapport soumis au niveau supérieur.');
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
+    await toastWrite(submit.mutateAsync(), 'Rapport soumis au niveau supérieur.');
   };
   const doReturn = form.handleSubmit(async ({ comment }) => {
-    try {
-      await sendBack.mutateAsync(comment);
-      notify.success('Rapport renvoyé.');
+    if (await toastWrite(sendBack.mutateAsync(comment), 'Rapport renvoyé.')) {
       setReturning(false);
       form.reset();
-    } catch (error) {
-      notify.error(errorMessage(error));
     }
   });
 
@@ -164,15 +156,13 @@ export function ReportDetailPage() {
             error={form.formState.errors.comment?.message}
             {...form.register('comment')}
           />
-          <FormError message={sendBack.isError ? errorMessage(sendBack.error) : null} />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => setReturning(false)} disabled={sendBack.isPending}>
-              Annuler
-            </Button>
-            <Button type="submit" variant="danger" loading={sendBack.isPending}>
-              Renvoyer
-            </Button>
-          </div>
+          <FormActions
+            failure={sendBack.isError ? errorMessage(sendBack.error) : null}
+            saving={sendBack.isPending}
+            danger
+            submitLabel="Renvoyer"
+            onCancel={() => setReturning(false)}
+          />
         </form>
       </Dialog>
     </div>

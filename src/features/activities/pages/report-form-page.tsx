@@ -9,10 +9,10 @@ import { entityParams } from '@/shared/level/wire';
 import { errorMessage } from '@/shared/lib/errors';
 import { formatDate } from '@/shared/lib/format';
 import { useSpacePaths } from '@/shared/routing/space-paths';
-import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { DateField } from '@/shared/ui/date-field';
 import { Dropzone } from '@/shared/ui/dropzone';
+import { FormActions } from '@/shared/ui/form-actions';
 import { FormError } from '@/shared/ui/form-error';
 import { NumberField } from '@/shared/ui/number-field';
 import { Select } from '@/shared/ui/select';
@@ -220,11 +220,7 @@ function ReportForm({ report }: { report?: ActivityReportDetail }) {
               create.isError ? errorMessage(create.error) : update.isError ? errorMessage(update.error) : null
             }
           />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="submit" loading={saving}>
-              Enregistrer
-            </Button>
-          </div>
+          <FormActions saving={saving} />
         </form>
       </Card>
       {report && <ReportAttachments reportId={report.id} editable={report.can.edit} />}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { REPORT_STATUS_LABELS, type ReportScope, type ReportStatus } from '@contract/values/activities';
 import type { ActivityReport } from '@contract/activities';
 import type { EntityType } from '@contract/common';
@@ -10,8 +10,9 @@ import { exportToXlsx } from '@/shared/lib/export-xlsx';
 import { formatDate } from '@/shared/lib/format';
 import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Button } from '@/shared/ui/button';
-import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
+import { DataTable, pagesOf, type DataTableColumn } from '@/shared/ui/data-table';
 import { FormError } from '@/shared/ui/form-error';
+import { MaybeLink } from '@/shared/ui/maybe-link';
 import { PageSection } from '@/shared/ui/page-section';
 import { Select } from '@/shared/ui/select';
 import { useReports } from '../api/activities';
@@ -55,13 +56,10 @@ export function ReportListPage({ reading = false }: { reading?: boolean }) {
       header: 'Rapport',
       mobile: 'title',
       cell: (r) => {
-        const to = open(r);
-        return to ? (
-          <Link to={to} className="font-medium text-brand-700 hover:text-brand-900 hover:underline">
+        return (
+          <MaybeLink to={open(r)} className="font-medium text-brand-700 hover:text-brand-900 hover:underline">
             {r.title}
-          </Link>
-        ) : (
-          r.title
+          </MaybeLink>
         );
       },
     },
@@ -133,12 +131,7 @@ export function ReportListPage({ reading = false }: { reading?: boolean }) {
           columns={columns}
           rows={rows}
           loading={list.isLoading}
-          emptyText="Aucun résultat"
-          pagination={
-            list.data
-              ? { page, limit: list.data.meta.limit, total: list.data.meta.total, onPageChange: setPage }
-              : undefined
-          }
+          pagination={pagesOf(list.data, page, setPage)}
         />
       </PageSection>
     </div>

@@ -81,28 +81,48 @@ export function SpaceSwitcher({ spaces, current }: SpaceSwitcherProps) {
           aria-label="Mes espaces"
           className="absolute right-0 z-40 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
         >
-          <ul>
-            {spaces.map((space) => (
-              <li key={space.key}>
-                <Link
-                  to={space.path}
-                  onClick={() => setOpen(false)}
-                  aria-current={space.key === current ? 'page' : undefined}
-                  className={cn(
-                    'block rounded-md px-3 py-2 text-sm hover:bg-slate-100',
-                    space.key === current ? 'bg-brand-50 font-semibold text-brand-800' : 'text-slate-700',
-                  )}
-                >
-                  {space.label}
-                  {space.detail && (
-                    <span className="block text-xs font-normal text-slate-500">{space.detail}</span>
-                  )}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <SpaceLinks spaces={spaces} current={current} onNavigate={() => setOpen(false)} withDetails />
         </nav>
       )}
     </div>
+  );
+}
+
+/** The user's spaces as links, the current one marked: the header's menu and the phone's drawer. */
+export function SpaceLinks({
+  spaces,
+  current,
+  onNavigate,
+  withDetails = false,
+  className,
+}: {
+  spaces: SpaceLink[];
+  current?: SpaceKey;
+  onNavigate: () => void;
+  /** each space's line of detail under its name (the church of a role...) */
+  withDetails?: boolean;
+  className?: string;
+}) {
+  return (
+    <ul className={className}>
+      {spaces.map((space) => (
+        <li key={space.key}>
+          <Link
+            to={space.path}
+            onClick={onNavigate}
+            aria-current={space.key === current ? 'page' : undefined}
+            className={cn(
+              'block rounded-md px-3 py-2 text-sm hover:bg-slate-100',
+              space.key === current ? 'bg-brand-50 font-semibold text-brand-800' : 'text-slate-700',
+            )}
+          >
+            {space.label}
+            {withDetails && space.detail && (
+              <span className="block text-xs font-normal text-slate-500">{space.detail}</span>
+            )}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { BudgetCategory, BudgetLineDetail, BudgetLinesBody, BudgetTemplate } from '@contract/budgets';
 import { formatMoney } from '@/shared/lib/format';
 import { Button } from '@/shared/ui/button';
-import { FormError } from '@/shared/ui/form-error';
+import { FormActions } from '@/shared/ui/form-actions';
 import { MoneyField } from '@/shared/ui/money-field';
 import { Select } from '@/shared/ui/select';
 import { BUDGET_CATEGORY_LABELS } from '../lib/labels';
@@ -136,15 +136,7 @@ export function LinesEditor({
           </Button>
         </div>
       )}
-      <FormError message={error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={saving}>
-          Annuler
-        </Button>
-        <Button type="submit" loading={saving}>
-          Enregistrer
-        </Button>
-      </div>
+      <FormActions failure={error} saving={saving} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
-import type { BudgetCategory } from '@contract/budgets';
+import type { BudgetCategory, BudgetDetail } from '@contract/budgets';
 import { Money } from '@/shared/ui/money';
+import { SimpleTable } from '@/shared/ui/simple-table';
 import { BUDGET_CATEGORY_LABELS, usedPercent } from '../lib/labels';
 import { UsageBar } from './usage-bar';
 
@@ -12,6 +13,17 @@ export type LineRow = {
   actual: number | null;
   archived?: boolean;
 };
+
+/** The rows of a budget's lines. */
+export const budgetLineRows = (lines: NonNullable<BudgetDetail['lines']>): LineRow[] =>
+  lines.map((l) => ({
+    key: l.id,
+    name: l.name,
+    category: l.category,
+    amount: l.amount,
+    actual: l.actual,
+    archived: l.archived,
+  }));
 
 const CATEGORIES: BudgetCategory[] = ['INCOME', 'EXPENSE'];
 
@@ -28,101 +40,86 @@ export function LinesTable({ rows, withActuals }: { rows: LineRow[]; withActuals
         const planned = group.reduce((sum, row) => sum + row.amount, 0);
         const actual = group.reduce((sum, row) => sum + (row.actual ?? 0), 0);
         const followed = group.some((row) => row.actual !== null);
+        const total = BUDGET_CATEGORY_LABELS[category].toLowerCase();
         return (
           // scrolls sideways on a phone: reachable and named for the keyboard
-          <div
+          <SimpleTable
             key={category}
-            role="region"
-            aria-label={BUDGET_CATEGORY_LABELS[category]}
-            tabIndex={0}
-            className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
-          >
-            <table className="w-full min-w-[36rem] text-sm">
-              <caption className="px-3 pt-3 pb-2 text-left text-base font-semibold text-slate-900">
-                {BUDGET_CATEGORY_LABELS[category]}
-              </caption>
-              <thead className="bg-slate-50 text-xs uppercase text-slate-500">
-                <tr>
-                  <th scope="col" className="px-3 py-2 text-left">
-                    Rubrique
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Prévu
-                  </th>
-                  {withActuals && (
-                    <>
-                      <th scope="col" className="px-3 py-2 text-right">
-                        {category === 'INCOME' ? 'Reçu' : 'Réalisé'}
-                      </th>
-                      <th scope="col" className="px-3 py-2 text-right">
-                        Reste
-                      </th>
-                      <th scope="col" className="px-3 py-2 text-left">
-                        Utilisé
-                      </th>
-                    </>
-                  )}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {group.map((row) => (
-                  <tr key={row.key}>
-                    <th scope="row" className="px-3 py-2 text-left font-normal text-slate-800">
-                      {row.name}
-                      {row.archived && <span className="ml-2 text-xs text-slate-600">(archivée)</span>}
-                    </th>
-                    <td className="px-3 py-2 text-right">
-                      <Money amount={row.amount} />
-                    </td>
-                    {withActuals && (
-                      <>
-                        <td className="px-3 py-2 text-right">
-                          {row.actual === null ? '—' : <Money amount={row.actual} />}
-                        </td>
-                        <td
-                          className={`px-3 py-2 text-right ${row.actual !== null && row.amount - row.actual < 0 && category === 'EXPENSE' ? 'text-red-700' : ''}`}
-                        >
-                          {row.actual === null ? '—' : <Money amount={row.amount - row.actual} />}
-                        </td>
-                        <td className="px-3 py-2">
-                          <UsageBar
-                            percent={usedPercent(row.actual, row.amount)}
-                            category={category}
-                            label={`Utilisation de ${row.name}`}
-                          />
-                        </td>
-                      </>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot className="bg-slate-50 font-semibold">
-                <tr>
-                  <th scope="row" className="px-3 py-2 text-left">
-                    Total {BUDGET_CATEGORY_LABELS[category].toLowerCase()}
-                  </th>
-                  <td className="px-3 py-2 text-right">
-                    <Money amount={planned} />
-                  </td>
-                  {withActuals && (
-                    <>
-                      <td className="px-3 py-2 text-right">{followed ? <Money amount={actual} /> : '—'}</td>
-                      <td className="px-3 py-2 text-right">
-                        {followed ? <Money amount={planned - actual} /> : '—'}
-                      </td>
-                      <td className="px-3 py-2">
-                        <UsageBar
-                          percent={followed ? usedPercent(actual, planned) : null}
-                          category={category}
-                          label={`Utilisation totale des ${BUDGET_CATEGORY_LABELS[category].toLowerCase()}`}
-                        />
-                      </td>
-                    </>
-                  )}
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+            scroll={{
+              label: BUDGET_CATEGORY_LABELS[category],
+              className: 'overflow-x-auto rounded-lg border border-slate-200 bg-white',
+            }}
+            caption={BUDGET_CATEGORY_LABELS[category]}
+            captionClassName="px-3 pt-3 pb-2 text-left text-base font-semibold text-slate-900"
+            className="w-full min-w-[36rem] text-sm"
+            headClassName="bg-slate-50 text-xs uppercase text-slate-500"
+            bodyClassName="divide-y divide-slate-100"
+            footClassName="bg-slate-50 font-semibold"
+            cellClassName="px-3 py-2"
+            rows={group}
+            rowKey={(row) => row.key}
+            columns={[
+              {
+                key: 'name',
+                header: 'Rubrique',
+                className: 'text-left',
+                rowHeader: true,
+                cellClassName: 'font-normal text-slate-800',
+                cell: (row) => (
+                  <>
+                    {row.name}
+                    {row.archived && <span className="ml-2 text-xs text-slate-600">(archivée)</span>}
+                  </>
+                ),
+                footerHeader: true,
+                footer: `Total ${total}`,
+              },
+              {
+                key: 'planned',
+                header: 'Prévu',
+                className: 'text-right',
+                cell: (row) => <Money amount={row.amount} />,
+                footer: <Money amount={planned} />,
+              },
+              withActuals && {
+                key: 'actual',
+                header: category === 'INCOME' ? 'Reçu' : 'Réalisé',
+                className: 'text-right',
+                cell: (row) => (row.actual === null ? '—' : <Money amount={row.actual} />),
+                footer: followed ? <Money amount={actual} /> : '—',
+              },
+              withActuals && {
+                key: 'rest',
+                header: 'Reste',
+                className: 'text-right',
+                cellClassName: (row) =>
+                  row.actual !== null && row.amount - row.actual < 0 && category === 'EXPENSE'
+                    ? 'text-red-700'
+                    : undefined,
+                cell: (row) => (row.actual === null ? '—' : <Money amount={row.amount - row.actual} />),
+                footer: followed ? <Money amount={planned - actual} /> : '—',
+              },
+              withActuals && {
+                key: 'used',
+                header: 'Utilisé',
+                headerClassName: 'text-left',
+                cell: (row) => (
+                  <UsageBar
+                    percent={usedPercent(row.actual, row.amount)}
+                    category={category}
+                    label={`Utilisation de ${row.name}`}
+                  />
+                ),
+                footer: (
+                  <UsageBar
+                    percent={followed ? usedPercent(actual, planned) : null}
+                    category={category}
+                    label={`Utilisation totale des ${total}`}
+                  />
+                ),
+              },
+            ]}
+          />
         );
       })}
     </div>

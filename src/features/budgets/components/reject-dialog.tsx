@@ -1,8 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
-import { FormError } from '@/shared/ui/form-error';
+import { FormActions } from '@/shared/ui/form-actions';
 import { TextAreaField } from '@/shared/ui/textarea-field';
 import { rejectFormSchema, type RejectFormValues } from '../lib/forms';
 
@@ -39,15 +38,13 @@ export function RejectDialog({
           error={form.formState.errors.reason?.message}
           {...form.register('reason')}
         />
-        <FormError message={error} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={saving}>
-            Annuler
-          </Button>
-          <Button type="submit" variant="danger" loading={saving}>
-            Rejeter
-          </Button>
-        </div>
+        <FormActions
+          failure={error}
+          saving={saving}
+          danger
+          submitLabel="Rejeter"
+          onCancel={() => onOpenChange(false)}
+        />
       </form>
     </Dialog>
   );

@@ -12,11 +12,11 @@ import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { FormError } from '@/shared/ui/form-error';
 import { LogoLoader } from '@/shared/ui/logo-loader';
 import { Money } from '@/shared/ui/money';
-import { notify } from '@/shared/ui/toast';
+import { notify, toastWrite } from '@/shared/ui/toast';
 import { useBudget, useBudgetAction, useDeleteBudget, useSaveLines, type BudgetAction } from '../api/budgets';
 import { useTemplates } from '../api/templates';
 import { LinesEditor } from '../components/lines-editor';
-import { LinesTable } from '../components/lines-table';
+import { budgetLineRows, LinesTable } from '../components/lines-table';
 import { ExportButton, PrintButton, PrintStyles } from '@/shared/ui/print';
 import { RejectDialog } from '../components/reject-dialog';
 import { BudgetStatusBadge } from '../components/status-badge';
@@ -78,13 +78,14 @@ function BudgetView({ budget }: { budget: BudgetDetail }) {
   const { can } = budget;
 
   const act = async (name: BudgetAction, reason?: string) => {
-    try {
-      await action.mutateAsync({ action: name, reason });
-      notify.success(name === 'reject' ? 'Budget rejeté.' : CONFIRM[name].done);
+    if (
+      await toastWrite(
+        action.mutateAsync({ action: name, reason }),
+        name === 'reject' ? 'Budget rejeté.' : CONFIRM[name].done,
+      )
+    ) {
       setConfirm(null);
       setRejecting(false);
-    } catch (error) {
-      notify.error(errorMessage(error));
     }
   };
 
@@ -195,17 +196,7 @@ function BudgetView({ budget }: { budget: BudgetDetail }) {
           }}
         />
       ) : (
-        <LinesTable
-          withActuals={budget.with_actuals}
-          rows={budget.lines.map((l) => ({
-            key: l.id,
-            name: l.name,
-            category: l.category,
-            amount: l.amount,
-            actual: l.actual,
-            archived: l.archived,
-          }))}
-        />
+        <LinesTable withActuals={budget.with_actuals} rows={budgetLineRows(budget.lines)} />
       )}
 
       {confirm && (
@@ -235,13 +226,9 @@ function BudgetView({ budget }: { budget: BudgetDetail }) {
         danger
         loading={remove.isPending}
         onConfirm={async () => {
-          try {
-            await remove.mutateAsync(undefined);
-            notify.success('Brouillon supprimé.');
+          if (await toastWrite(remove.mutateAsync(undefined), 'Brouillon supprimé.')) {
             const list = paths.page('budgets.list') ?? paths.record('budgets.list');
             if (list) navigate(list);
-          } catch (error) {
-            notify.error(errorMessage(error));
           }
         }}
       />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { BudgetSummary } from '@contract/budgets';
 import { levelEntity, useLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
@@ -9,7 +9,9 @@ import { formatDateTime } from '@/shared/lib/format';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { Dialog } from '@/shared/ui/dialog';
+import { FormActions } from '@/shared/ui/form-actions';
 import { FormError } from '@/shared/ui/form-error';
+import { MaybeLink } from '@/shared/ui/maybe-link';
 import { Money } from '@/shared/ui/money';
 import { PageSection } from '@/shared/ui/page-section';
 import { Select } from '@/shared/ui/select';
@@ -79,16 +81,14 @@ export function BudgetListPage() {
     }
   };
 
-  const name = (budget: BudgetSummary) => {
-    const to = paths.record('budgets.detail', { budgetId: budget.id });
-    return to ? (
-      <Link to={to} className="font-medium text-brand-700 hover:text-brand-900 hover:underline">
-        {budget.name}
-      </Link>
-    ) : (
-      budget.name
-    );
-  };
+  const name = (budget: BudgetSummary) => (
+    <MaybeLink
+      to={paths.record('budgets.detail', { budgetId: budget.id })}
+      className="font-medium text-brand-700 hover:text-brand-900 hover:underline"
+    >
+      {budget.name}
+    </MaybeLink>
+  );
   const columns: DataTableColumn<BudgetSummary>[] = [
     { key: 'year', header: 'Exercice', cell: (b) => b.year, className: 'whitespace-nowrap' },
     { key: 'name', header: 'Budget', cell: name },
@@ -226,15 +226,12 @@ function NewBudgetDialog({
             },
           ]}
         />
-        <FormError message={error} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={saving}>
-            Annuler
-          </Button>
-          <Button type="submit" loading={saving}>
-            Créer le brouillon
-          </Button>
-        </div>
+        <FormActions
+          failure={error}
+          saving={saving}
+          submitLabel="Créer le brouillon"
+          onCancel={() => onOpenChange(false)}
+        />
       </form>
     </Dialog>
   );

@@ -12,8 +12,9 @@ import { Money } from '@/shared/ui/money';
 import { Select } from '@/shared/ui/select';
 import { Spinner } from '@/shared/ui/spinner';
 import { useConsolidated, useCurrentBudget } from '../api/budgets';
-import { LinesTable } from '../components/lines-table';
+import { budgetLineRows, LinesTable } from '../components/lines-table';
 import { ExportButton, PrintButton, PrintStyles } from '@/shared/ui/print';
+import { SimpleTable } from '@/shared/ui/simple-table';
 import { BudgetStatusBadge } from '../components/status-badge';
 import { UsageBar } from '../components/usage-bar';
 import { exportBudget, exportConsolidated } from '../lib/export';
@@ -210,17 +211,7 @@ function BudgetAgainstActual({ budget }: { budget: BudgetDetail }) {
       </div>
       {budget.totals && <Totals totals={budget.totals} />}
       {budget.lines ? (
-        <LinesTable
-          withActuals
-          rows={budget.lines.map((l) => ({
-            key: l.id,
-            name: l.name,
-            category: l.category,
-            amount: l.amount,
-            actual: l.actual,
-            archived: l.archived,
-          }))}
-        />
+        <LinesTable withActuals rows={budgetLineRows(budget.lines)} />
       ) : (
         <p className="text-sm text-slate-600">
           Le détail des lignes demande la permission « Voir les lignes des budgets ».
@@ -329,76 +320,78 @@ function ConsolidatedEntity({
         <ExportButton disabled={data.items.length === 0} onExport={() => exportConsolidated(data)} />
       </div>
       <Totals totals={data.totals} />
-      <div
-        role="region"
-        aria-label="Par entité"
-        tabIndex={0}
-        className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
-      >
-        <table className="w-full min-w-[40rem] text-sm">
-          <caption className="px-3 pt-3 pb-2 text-left text-base font-semibold text-slate-900">
-            Par entité
-          </caption>
-          <thead className="bg-slate-50 text-xs uppercase text-slate-500">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-left">
-                Entité
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Budgets
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Dépenses prévues
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Dépenses réalisées
-              </th>
-              <th scope="col" className="px-3 py-2 text-left">
-                Utilisé
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Recettes reçues
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {data.rows.map((row) => (
-              <tr key={`${row.entity_type}-${row.entity_id}`}>
-                <th scope="row" className="px-3 py-2 text-left font-normal">
-                  {row.own ? (
-                    <span>{row.name} (budget propre)</span>
-                  ) : (
-                    <button
-                      type="button"
-                      className="text-left font-medium text-brand-700 hover:underline"
-                      onClick={() => onOpen({ entityType: row.entity_type, entityId: row.entity_id })}
-                    >
-                      {ENTITY_LABELS[row.entity_type]} {row.name}
-                    </button>
-                  )}
-                </th>
-                <td className="px-3 py-2 text-right tabular-nums">{row.budgets}</td>
-                <td className="px-3 py-2 text-right">
-                  <Money amount={row.planned_expense} />
-                </td>
-                <td className="px-3 py-2 text-right">
-                  <Money amount={row.actual_expense} />
-                </td>
-                <td className="px-3 py-2">
-                  <UsageBar
-                    percent={usedPercent(row.actual_expense, row.planned_expense)}
-                    category="EXPENSE"
-                    label={`Dépenses de ${row.name}`}
-                  />
-                </td>
-                <td className="px-3 py-2 text-right">
-                  <Money amount={row.actual_income} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SimpleTable
+        scroll={{
+          label: 'Par entité',
+          className: 'overflow-x-auto rounded-lg border border-slate-200 bg-white',
+        }}
+        caption="Par entité"
+        captionClassName="px-3 pt-3 pb-2 text-left text-base font-semibold text-slate-900"
+        className="w-full min-w-[40rem] text-sm"
+        headClassName="bg-slate-50 text-xs uppercase text-slate-500"
+        bodyClassName="divide-y divide-slate-100"
+        cellClassName="px-3 py-2"
+        rows={data.rows}
+        rowKey={(row) => `${row.entity_type}-${row.entity_id}`}
+        columns={[
+          {
+            key: 'entity',
+            header: 'Entité',
+            className: 'text-left',
+            rowHeader: true,
+            cellClassName: 'font-normal',
+            cell: (row) =>
+              row.own ? (
+                <span>{row.name} (budget propre)</span>
+              ) : (
+                <button
+                  type="button"
+                  className="text-left font-medium text-brand-700 hover:underline"
+                  onClick={() => onOpen({ entityType: row.entity_type, entityId: row.entity_id })}
+                >
+                  {ENTITY_LABELS[row.entity_type]} {row.name}
+                </button>
+              ),
+          },
+          {
+            key: 'budgets',
+            header: 'Budgets',
+            className: 'text-right',
+            cellClassName: 'tabular-nums',
+            cell: (row) => row.budgets,
+          },
+          {
+            key: 'planned',
+            header: 'Dépenses prévues',
+            className: 'text-right',
+            cell: (row) => <Money amount={row.planned_expense} />,
+          },
+          {
+            key: 'actual',
+            header: 'Dépenses réalisées',
+            className: 'text-right',
+            cell: (row) => <Money amount={row.actual_expense} />,
+          },
+          {
+            key: 'used',
+            header: 'Utilisé',
+            headerClassName: 'text-left',
+            cell: (row) => (
+              <UsageBar
+                percent={usedPercent(row.actual_expense, row.planned_expense)}
+                category="EXPENSE"
+                label={`Dépenses de ${row.name}`}
+              />
+            ),
+          },
+          {
+            key: 'income',
+            header: 'Recettes reçues',
+            className: 'text-right',
+            cell: (row) => <Money amount={row.actual_income} />,
+          },
+        ]}
+      />
       <LinesTable
         withActuals
         rows={data.items.map((i) => ({

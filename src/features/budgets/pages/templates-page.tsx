@@ -10,6 +10,7 @@ import { CheckboxField } from '@/shared/ui/checkbox-field';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { Dialog } from '@/shared/ui/dialog';
+import { FormActions } from '@/shared/ui/form-actions';
 import { FormError } from '@/shared/ui/form-error';
 import { NumberField } from '@/shared/ui/number-field';
 import { PageSection } from '@/shared/ui/page-section';
@@ -257,15 +258,7 @@ function TemplateDialog({
           error={errors.position?.message}
           {...form.register('position')}
         />
-        <FormError message={error} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Annuler
-          </Button>
-          <Button type="submit" loading={saving}>
-            Enregistrer
-          </Button>
-        </div>
+        <FormActions failure={error} saving={saving} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Contribution,
   ContributionFilters,
@@ -21,6 +21,9 @@ export type ContributionScope =
 export type { ContributionFilters };
 
 export type ContributionPage = ContributionFilters & { page: number; limit: number };
+
+/** A list of receipts shows this many at a time. */
+export const CONTRIBUTION_PAGE_SIZE = 20;
 
 export const contributionKeys = {
   all: ['contributions'] as const,
@@ -83,25 +86,48 @@ export function useContribution(id: number | null) {
   });
 }
 
-export async function createContribution(body: CreateContributionBody, key: string): Promise<Contribution> {
-  const { data } = await http.post('/contributions', body, { headers: { [IDEMPOTENCY_HEADER]: key } });
-  return readItem<Contribution>(data);
+/** POST /contributions with its Idempotency-Key; the contributions are read again before it resolves. */
+export function useCreateContribution() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, key }: { body: CreateContributionBody; key: string }) => {
+      const { data } = await http.post('/contributions', body, { headers: { [IDEMPOTENCY_HEADER]: key } });
+      return readItem<Contribution>(data);
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: contributionKeys.all }),
+  });
 }
 
-export async function cancelContribution(id: number, reason: string, key: string): Promise<Contribution> {
-  const { data } = await http.post(
-    `/contributions/${id}/cancel`,
-    { reason: reason || null },
-    { headers: { [IDEMPOTENCY_HEADER]: key } },
-  );
-  return readItem<Contribution>(data);
+/**
+ * POST /contributions/{id}/cancel with its Idempotency-Key: the receipt shows the answer at once, the
+ * lists and totals are read again before it resolves.
+ */
+export function useCancelContribution() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, reason, key }: { id: number; reason: string; key: string }) => {
+      const { data } = await http.post(
+        `/contributions/${id}/cancel`,
+        { reason: reason || null },
+        { headers: { [IDEMPOTENCY_HEADER]: key } },
+      );
+      return readItem<Contribution>(data);
+    },
+    onSuccess: async (updated, { id }) => {
+      client.setQueryData(contributionKeys.detail(id), updated);
+      await client.invalidateQueries({ queryKey: contributionKeys.all });
+    },
+  });
 }
 
-export function useContributionSummary() {
-  return useQuery({
+export const contributionSummaryOptions = () =>
+  queryOptions({
     queryKey: contributionKeys.summary,
     queryFn: async () => readItem<ContributionSummary>((await http.get('/contributions/summary')).data),
   });
+
+export function useContributionSummary() {
+  return useQuery(contributionSummaryOptions());
 }
 
 export function useContributionStatement(year: number | null) {

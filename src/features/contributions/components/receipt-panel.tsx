@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Contribution } from '@contract/contributions';
 import { useIdempotencyKey } from '@/shared/api/idempotency';
 import { errorMessage } from '@/shared/lib/errors';
@@ -11,7 +10,7 @@ import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { Dialog } from '@/shared/ui/dialog';
 import { Spinner } from '@/shared/ui/spinner';
 import { notify } from '@/shared/ui/toast';
-import { cancelContribution, contributionKeys, useContribution } from '../api/contributions';
+import { useCancelContribution, useContribution } from '../api/contributions';
 import { PERMISSION_CODES } from '../labels';
 import { PrintableReceipt } from './receipt-document';
 
@@ -23,16 +22,14 @@ export function ReceiptPanel({ contribution }: { contribution: Contribution }) {
     CODES,
     permissionEntity({ entityType: contribution.entity_type, entityId: contribution.entity_id }),
   );
-  const queryClient = useQueryClient();
+  const cancelWrite = useCancelContribution();
   const idempotency = useIdempotencyKey();
   const [confirming, setConfirming] = useState(false);
 
   const cancel = async () => {
     try {
-      const updated = await cancelContribution(contribution.id, '', idempotency.key());
+      await cancelWrite.mutateAsync({ id: contribution.id, reason: '', key: idempotency.key() });
       idempotency.done();
-      queryClient.setQueryData(contributionKeys.detail(contribution.id), updated);
-      await queryClient.invalidateQueries({ queryKey: contributionKeys.all });
       notify.success('Contribution annulée.');
       setConfirming(false);
     } catch (error) {

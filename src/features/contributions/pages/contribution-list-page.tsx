@@ -22,13 +22,14 @@ import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import type { DateRangeValue } from '@/shared/ui/date-range';
 import { DateRangeField } from '@/shared/ui/date-range-field';
 import { Select } from '@/shared/ui/select';
-import { TextField } from '@/shared/ui/text-field';
 import {
+  CONTRIBUTION_PAGE_SIZE,
   fetchContributions,
   useContributionList,
   type ContributionFilters,
   type ContributionScope,
 } from '../api/contributions';
+import { OutboxSection } from '../components/outbox-section';
 import { ReceiptDialog } from '../components/receipt-panel';
 import { TotalsBar } from '../components/totals-bar';
 import {
@@ -40,8 +41,9 @@ import {
   TYPE_OPTIONS,
 } from '../labels';
 import { FormError } from '@/shared/ui/form-error';
+import { SearchField } from '@/shared/ui/text-field';
 
-export const CONTRIBUTION_PAGE_SIZE = 20;
+export { CONTRIBUTION_PAGE_SIZE };
 const EXPORT_PAGE_SIZE = 1000;
 const ALL = 'all';
 
@@ -63,7 +65,12 @@ const COLUMNS: DataTableColumn<Contribution>[] = [
     key: 'payment',
     header: 'Paiement',
     className: 'whitespace-nowrap',
-    cell: (row) => row.payment_account.name,
+    cell: (row) => (
+      <span className="inline-flex items-center gap-1">
+        {row.payment_account.name}
+        {row.online && <Badge tone="blue">En ligne</Badge>}
+      </span>
+    ),
   },
   {
     key: 'amount',
@@ -196,6 +203,10 @@ function ContributionList({ scope: resolved, title }: { scope: ContributionScope
         { header: 'Type', value: (r) => CONTRIBUTION_TYPE_LABELS[r.type] },
         { header: 'Compte de recette', value: (r) => r.receipt_account.name },
         { header: 'Compte de paiement', value: (r) => r.payment_account.name },
+        {
+          header: 'En ligne',
+          value: (r) => (r.online ? `${r.online.operator ?? 'LigdiCash'} ${r.online.reference}` : ''),
+        },
         { header: 'Montant (F CFA)', value: (r) => r.amount },
         { header: 'Statut', value: (r) => CONTRIBUTION_STATUS_LABELS[r.status] },
         { header: 'Notes', value: (r) => r.notes },
@@ -284,15 +295,10 @@ function ContributionList({ scope: resolved, title }: { scope: ContributionScope
             />
           </>
         )}
-        <TextField
-          label="Rechercher"
-          type="search"
-          placeholder="N° de reçu ou nom"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          autoComplete="off"
-        />
+        <SearchField placeholder="N° de reçu ou nom" value={search} onChange={setSearch} />
       </div>
+
+      {entity && <OutboxSection entity={entity} />}
 
       {list.data && <TotalsBar totals={list.data.totals} listed={list.data.meta.total} />}
 

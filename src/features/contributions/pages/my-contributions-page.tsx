@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ContributionStatement } from '@contract/contributions';
+import { useGivingOptions } from '@/shared/api/online-giving';
 import { useAccount } from '@/shared/auth/account-store';
 import { APP_TITLE } from '@/shared/config';
 import { useFinishBoot } from '@/shared/lib/boot';
@@ -13,7 +14,8 @@ import { Button } from '@/shared/ui/button';
 import { pageOf } from '@/shared/ui/data-table';
 import { Dialog } from '@/shared/ui/dialog';
 import { EmptyState } from '@/shared/ui/empty-state';
-import { Spinner } from '@/shared/ui/spinner';
+import { SimpleTable } from '@/shared/ui/simple-table';
+import { BlockSpinner, Spinner } from '@/shared/ui/spinner';
 import { useContributionList, useContributionStatement, useContributionSummary } from '../api/contributions';
 import { PrintPortal } from '../components/print-portal';
 import { TotalsBar } from '../components/totals-bar';
@@ -37,26 +39,43 @@ export function StatementDocument({ statement }: { statement: ContributionStatem
       {statement.lines.length === 0 ? (
         <p className="py-4 text-slate-600">Aucune contribution enregistrée en {statement.year}.</p>
       ) : (
-        <table className="mt-3 w-full text-left">
-          <thead>
-            <tr className="border-b border-slate-300 text-xs uppercase text-slate-500">
-              <th className="py-1 pr-2">Date</th>
-              <th className="py-1 pr-2">N° reçu</th>
-              <th className="py-1 pr-2">Type</th>
-              <th className="py-1 text-right">Montant</th>
-            </tr>
-          </thead>
-          <tbody>
-            {statement.lines.map((line) => (
-              <tr key={line.receipt_number} className="border-b border-slate-100">
-                <td className="py-1 pr-2 whitespace-nowrap">{formatDate(line.occurred_at)}</td>
-                <td className="py-1 pr-2 font-mono text-xs">{line.receipt_number}</td>
-                <td className="py-1 pr-2">{CONTRIBUTION_TYPE_LABELS[line.type]}</td>
-                <td className="py-1 text-right tabular-nums">{formatMoney(line.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SimpleTable
+          className="mt-3 w-full text-left"
+          headRowClassName="border-b border-slate-300 text-xs uppercase text-slate-500"
+          rowClassName="border-b border-slate-100"
+          cellClassName="py-1"
+          rows={statement.lines}
+          rowKey={(line) => line.receipt_number}
+          columns={[
+            {
+              key: 'date',
+              header: 'Date',
+              className: 'pr-2',
+              cellClassName: 'whitespace-nowrap',
+              cell: (line) => formatDate(line.occurred_at),
+            },
+            {
+              key: 'receipt',
+              header: 'N° reçu',
+              className: 'pr-2',
+              cellClassName: 'font-mono text-xs',
+              cell: (line) => line.receipt_number,
+            },
+            {
+              key: 'type',
+              header: 'Type',
+              className: 'pr-2',
+              cell: (line) => CONTRIBUTION_TYPE_LABELS[line.type],
+            },
+            {
+              key: 'amount',
+              header: 'Montant',
+              className: 'text-right',
+              cellClassName: 'tabular-nums',
+              cell: (line) => formatMoney(line.amount),
+            },
+          ]}
+        />
       )}
       <dl className="mt-3 space-y-1">
         {statement.by_type.map((row) => (
@@ -117,6 +136,9 @@ export function MyContributionsPage() {
   const paths = useSpacePaths();
   const account = useAccount();
   const summary = useContributionSummary();
+  // 'Donner' (online giving, decision 0043): only when the member's church takes gifts online
+  const giving = useGivingOptions();
+  const givePage = paths.page('giving.give');
   const years = summary.data?.by_year.map((y) => y.year) ?? [];
   const [chosenYear, setChosenYear] = useState<number | null>(null);
   const year = chosenYear ?? years[0] ?? new Date().getFullYear();
@@ -130,15 +152,23 @@ export function MyContributionsPage() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-4">
-      {account && (
-        <p className="text-sm text-slate-600">
-          {account.firstname} {account.lastname}
-        </p>
-      )}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {account && (
+          <p className="text-sm text-slate-600">
+            {account.firstname} {account.lastname}
+          </p>
+        )}
+        {givePage && giving.data?.available && (
+          <Link
+            to={givePage}
+            className="inline-flex h-11 items-center justify-center rounded-md bg-brand-600 px-5 text-sm font-semibold text-white hover:bg-brand-700"
+          >
+            Donner
+          </Link>
+        )}
+      </div>
       {summary.isPending ? (
-        <div className="flex justify-center py-6">
-          <Spinner />
-        </div>
+        <BlockSpinner />
       ) : summary.isError ? (
         <p role="alert" className="text-sm text-red-700">
           {errorMessage(summary.error)}
@@ -214,6 +244,7 @@ export function MyContributionsPage() {
                   </span>
                   <span className="flex shrink-0 flex-col items-end gap-1">
                     <span className="font-semibold tabular-nums">{formatMoney(c.amount)}</span>
+                    {c.online && <Badge tone="blue">En ligne</Badge>}
                     {c.status === 'cancelled' && (
                       <Badge tone={STATUS_TONES[c.status]}>{CONTRIBUTION_STATUS_LABELS[c.status]}</Badge>
                     )}

@@ -4,7 +4,7 @@ import { formatDateTime } from '@/shared/lib/format';
 import { Card } from '@/shared/ui/card';
 import { FormError } from '@/shared/ui/form-error';
 import { Money } from '@/shared/ui/money';
-import { Spinner } from '@/shared/ui/spinner';
+import { BlockSpinner } from '@/shared/ui/spinner';
 import { useAdminDashboard } from '../api/dashboard';
 import { auditLabel } from '../lib/audit-labels';
 
@@ -20,12 +20,7 @@ function Count({ label, value }: { label: string; value: number }) {
 /** The administrator's home (/admin): the whole installation, one GET /dashboard/admin. */
 export function AdminDashboard() {
   const dashboard = useAdminDashboard();
-  if (dashboard.isPending)
-    return (
-      <div className="flex justify-center py-6">
-        <Spinner />
-      </div>
-    );
+  if (dashboard.isPending) return <BlockSpinner />;
   if (dashboard.isError) return <FormError message={errorMessage(dashboard.error)} />;
   return <AdminFigures data={dashboard.data} />;
 }

@@ -6,10 +6,12 @@ import { errorMessage } from '@/shared/lib/errors';
 import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Card } from '@/shared/ui/card';
 import { FormError } from '@/shared/ui/form-error';
+import { MaybeLink } from '@/shared/ui/maybe-link';
 import { MonthChart } from '@/shared/ui/month-chart';
 import { Money } from '@/shared/ui/money';
 import { ProgressBar } from '@/shared/ui/progress-bar';
-import { Spinner } from '@/shared/ui/spinner';
+import { SimpleTable } from '@/shared/ui/simple-table';
+import { BlockSpinner, Spinner } from '@/shared/ui/spinner';
 import { useDashboard, useTreasuryTotals } from '../api/dashboard';
 
 const JOURNALS = { CASH: 'Caisse', BANK: 'Banque', ELECTRONIK: 'Mobile money' } as const;
@@ -90,12 +92,7 @@ function Figure({ label, amount, before }: { label: string; amount: number; befo
 export function EntityDashboard({ ranking = true }: { ranking?: boolean }) {
   const level = useLevel();
   const dashboard = useDashboard(level);
-  if (dashboard.isPending)
-    return (
-      <div className="flex justify-center py-6">
-        <Spinner />
-      </div>
-    );
+  if (dashboard.isPending) return <BlockSpinner />;
   if (dashboard.isError) return <FormError message={errorMessage(dashboard.error)} />;
   return <Figures data={dashboard.data} ranking={ranking} />;
 }
@@ -243,69 +240,62 @@ function Ranking({ data }: { data: Dashboard }) {
           ? 'Montants selon le rattachement actuel des églises.'
           : 'Chaque opération compte là où son église était rattachée le jour de l’opération.'}
       </p>
-      <div
-        role="region"
-        aria-label={`Classement : ${CHILDREN[kind].toLowerCase()}`}
-        tabIndex={0}
-        className="overflow-x-auto"
-      >
-        <table className="w-full min-w-[20rem] text-sm">
-          <thead>
-            <tr className="text-left text-slate-600">
-              <th scope="col" className="py-1 pr-2">
-                Rang
-              </th>
-              <th scope="col" className="py-1 pr-2">
-                Nom
-              </th>
-              <th scope="col" className="py-1 pr-2 text-right">
-                Recettes
-              </th>
-              <th scope="col" className="py-1 pr-2 text-right">
-                Dépenses
-              </th>
-              <th scope="col" className="py-1 text-right">
-                Fidèles
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((child, index) => {
-              const to = child.current ? paths.entity(child.type, { id: child.id, ...parent }) : null;
-              return (
-                <tr key={`${child.type}-${child.id}`} className="border-t border-slate-100 align-top">
-                  <td className="py-1 pr-2">{index + 1}</td>
-                  <td className="py-1 pr-2">
-                    {to ? (
-                      <Link to={to} className="font-medium text-brand-700 underline">
-                        {child.name}
-                      </Link>
-                    ) : (
-                      child.name
-                    )}
-                    {!child.current && (
-                      <span className="block text-xs text-slate-600">Plus rattachée ici aujourd’hui</span>
-                    )}
-                    <span aria-hidden="true" className="mt-1 block h-1.5 rounded bg-emerald-100">
-                      <span
-                        className="block h-1.5 rounded bg-emerald-600"
-                        style={{ width: `${Math.round((Math.max(0, child.receipts) / max) * 100)}%` }}
-                      />
-                    </span>
-                  </td>
-                  <td className="whitespace-nowrap py-1 pr-2 text-right">
-                    <Money amount={child.receipts} />
-                  </td>
-                  <td className="whitespace-nowrap py-1 pr-2 text-right">
-                    <Money amount={child.expenses} />
-                  </td>
-                  <td className="py-1 text-right">{child.faithful ?? '—'}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <SimpleTable
+        scroll={{ label: `Classement : ${CHILDREN[kind].toLowerCase()}`, className: 'overflow-x-auto' }}
+        className="w-full min-w-[20rem] text-sm"
+        headRowClassName="text-left text-slate-600"
+        rowClassName="border-t border-slate-100 align-top"
+        cellClassName="py-1"
+        rows={rows}
+        rowKey={(child) => `${child.type}-${child.id}`}
+        columns={[
+          { key: 'rank', header: 'Rang', className: 'pr-2', cell: (_child, index) => index + 1 },
+          {
+            key: 'name',
+            header: 'Nom',
+            className: 'pr-2',
+            cell: (child) => (
+              <>
+                <MaybeLink
+                  to={child.current ? paths.entity(child.type, { id: child.id, ...parent }) : null}
+                  className="font-medium text-brand-700 underline"
+                >
+                  {child.name}
+                </MaybeLink>
+                {!child.current && (
+                  <span className="block text-xs text-slate-600">Plus rattachée ici aujourd’hui</span>
+                )}
+                <span aria-hidden="true" className="mt-1 block h-1.5 rounded bg-emerald-100">
+                  <span
+                    className="block h-1.5 rounded bg-emerald-600"
+                    style={{ width: `${Math.round((Math.max(0, child.receipts) / max) * 100)}%` }}
+                  />
+                </span>
+              </>
+            ),
+          },
+          {
+            key: 'receipts',
+            header: 'Recettes',
+            className: 'pr-2 text-right',
+            cellClassName: 'whitespace-nowrap',
+            cell: (child) => <Money amount={child.receipts} />,
+          },
+          {
+            key: 'expenses',
+            header: 'Dépenses',
+            className: 'pr-2 text-right',
+            cellClassName: 'whitespace-nowrap',
+            cell: (child) => <Money amount={child.expenses} />,
+          },
+          {
+            key: 'faithful',
+            header: 'Fidèles',
+            className: 'text-right',
+            cell: (child) => child.faithful ?? '—',
+          },
+        ]}
+      />
     </Card>
   );
 }

@@ -14,8 +14,8 @@ const PAGES: Array<{ page: PageId; label: string; description: string }> = [
     description: 'Journaux, grand livre et rapport financier',
   },
   { page: 'budgets.current', label: 'Budget', description: 'Le budget de l’exercice et la vue consolidée' },
-  { page: 'assets.list', label: 'Immobilisations', description: 'Le registre et les amortissements' },
-  { page: 'carry.list', label: 'Reports à nouveau', description: 'La clôture de l’exercice' },
+  { page: 'fixed-assets.list', label: 'Immobilisations', description: 'Le registre et les amortissements' },
+  { page: 'closings.list', label: 'Reports à nouveau', description: 'La clôture de l’exercice' },
 ];
 
 /**

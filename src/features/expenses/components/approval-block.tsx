@@ -6,10 +6,11 @@ import { formatDateTime } from '@/shared/lib/format';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { Dialog } from '@/shared/ui/dialog';
+import { FormButtons } from '@/shared/ui/form-actions';
 import { FormError } from '@/shared/ui/form-error';
 import { TextAreaField } from '@/shared/ui/textarea-field';
 import { notify } from '@/shared/ui/toast';
-import { useRequestAction, type RequestAction } from '../api/expense-request-mutations';
+import { useRequestAction, type RequestAction } from '../api/expense-requests';
 import { useBudgetLines } from '../api/lookups';
 import { BudgetLineRemaining } from './budget-line-remaining';
 import { entityProblem, type RequestRules } from '../lib/detail-rules';
@@ -30,7 +31,7 @@ export function ApprovalBlock({ request, rules }: { request: ExpenseRequestDetai
   const [reason, setReason] = useState('');
   const [rejectError, setRejectError] = useState<string | null>(null);
   const problem = entityProblem(request);
-  // issue 13: the approver sees what remains of the request's budget line, and whether it exceeds it
+  // decision 0021: the approver sees what remains of the request's budget line, and whether it exceeds it
   const watchesBudget = !!request.budgetLine && request.status === 'approval_pending' && rules.canApprove;
   const budgetLines = useBudgetLines(
     watchesBudget && request.entity_type !== 'ACTIVITY_GROUP'
@@ -137,21 +138,17 @@ export function ApprovalBlock({ request, rules }: { request: ExpenseRequestDetai
         title="Rejeter la demande"
         dismissible={!busy}
         footer={
-          <>
-            <Button variant="secondary" disabled={busy} onClick={() => setRejecting(false)}>
-              Annuler
-            </Button>
-            <Button
-              variant="danger"
-              loading={running === 'rejected'}
-              onClick={async () => {
-                const trimmed = reason.trim();
-                if (await run('rejected', trimmed ? { reason: trimmed } : {})) setRejecting(false);
-              }}
-            >
-              Rejeter
-            </Button>
-          </>
+          <FormButtons
+            saving={running === 'rejected'}
+            danger
+            submitLabel="Rejeter"
+            onConfirm={async () => {
+              const trimmed = reason.trim();
+              if (await run('rejected', trimmed ? { reason: trimmed } : {})) setRejecting(false);
+            }}
+            onCancel={() => setRejecting(false)}
+            cancelDisabled={busy}
+          />
         }
       >
         <TextAreaField

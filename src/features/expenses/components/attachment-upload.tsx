@@ -1,16 +1,14 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@/shared/lib/errors';
 import { Button } from '@/shared/ui/button';
 import { Dropzone } from '@/shared/ui/dropzone';
 import { FormError } from '@/shared/ui/form-error';
 import { notify } from '@/shared/ui/toast';
-import { uploadAttachments } from '../api/expense-create-mutation';
-import { expenseKeys } from '../api/keys';
+import { useUploadAttachments } from '../api/expense-requests';
 import { EXPENSE_MESSAGES } from '../lib/messages';
 
 /**
- * Sends supporting documents to a saved request (issue 28): the files whose upload failed when the
+ * Sends supporting documents to a saved request (docs/features/expenses.md): the files whose upload failed when the
  * request was created come pre-filled with the reason, and are sent again from here.
  */
 export function AttachmentUpload({
@@ -22,7 +20,7 @@ export function AttachmentUpload({
   initialFiles?: File[];
   initialError?: string | null;
 }) {
-  const client = useQueryClient();
+  const upload = useUploadAttachments(requestId);
   const [files, setFiles] = useState<File[]>(initialFiles);
   const [progress, setProgress] = useState<number | undefined>(undefined);
   const [failure, setFailure] = useState<string | null>(initialError);
@@ -30,10 +28,9 @@ export function AttachmentUpload({
   const send = async () => {
     setFailure(null);
     try {
-      await uploadAttachments(requestId, files, setProgress);
+      await upload.mutateAsync({ files, onProgress: setProgress });
       setFiles([]);
       notify.success(EXPENSE_MESSAGES.filesSent);
-      await client.invalidateQueries({ queryKey: expenseKeys.all });
     } catch (error) {
       const message = `${EXPENSE_MESSAGES.uploadFailedPrefix}${errorMessage(error, EXPENSE_MESSAGES.unknownError)}`;
       setFailure(message);

@@ -7,7 +7,7 @@ export function exceedsBudgetLine(line: BudgetLine | null | undefined, amount: n
 }
 
 /**
- * What remains of the chosen budget line (issue 13), and a warning when the request would go beyond
+ * What remains of the chosen budget line (decision 0021), and a warning when the request would go beyond
  * it: on the add-expense screen and in the approval block.
  */
 export function BudgetLineRemaining({

@@ -1,9 +1,8 @@
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ExpenseLineBody } from '@contract/expenses';
-import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
-import { FormError } from '@/shared/ui/form-error';
+import { FormActions } from '@/shared/ui/form-actions';
 import { emptyLine, lineFormSchema, toLinePayload, type LineFormValues } from '../lib/expense-form';
 import { LineFields } from './line-fields';
 
@@ -64,15 +63,7 @@ function LineForm({
         className="space-y-4"
       >
         <LineFields prefix="" errors={form.formState.errors} />
-        <FormError message={error} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onCancel} disabled={saving}>
-            Annuler
-          </Button>
-          <Button type="submit" loading={saving}>
-            Enregistrer
-          </Button>
-        </div>
+        <FormActions failure={error} saving={saving} onCancel={onCancel} />
       </form>
     </FormProvider>
   );

@@ -26,7 +26,7 @@ import { TextField } from '@/shared/ui/text-field';
 import { TextAreaField } from '@/shared/ui/textarea-field';
 import { TimeField } from '@/shared/ui/time-field';
 import { TreasuryAccountField } from '@/shared/ui/treasury-account-fields';
-import { usePayExpenseLine } from '../api/expense-payment-mutation';
+import { usePayExpenseLine } from '../api/expense-lines';
 import type { EntityLevel } from '@/shared/level/level-context';
 import {
   assetDefaults,
@@ -60,7 +60,7 @@ export function PaymentDialog({ line, entity, assetAllowed, onClose }: PaymentDi
   return (
     <MoneyWriteDialog
       open={line !== null}
-      onClose={onClose}
+      onOpenChange={(open) => !open && onClose()}
       title={line ? `Payer : ${line.name}` : 'Payer'}
       description={
         line
@@ -190,8 +190,8 @@ function PaymentForm({
       )}
 
       <MoneyWriteActions
-        failure={write.failure}
-        saving={write.saving || formState.isSubmitting}
+        write={write}
+        submitting={formState.isSubmitting}
         submitLabel="Payer"
         onCancel={onDone}
       />

@@ -26,7 +26,7 @@ export type DetailPermissions = {
   has: (code: string) => boolean;
   /** the signed-in user created the request */
   isCreator: boolean;
-  /** a super-admin approves even a request they created (four eyes, issue 17) */
+  /** a super-admin approves even a request they created (four eyes, decision 0014) */
   isSuperAdmin?: boolean;
 };
 
@@ -70,7 +70,7 @@ export function requestRules(
   request: Pick<ExpenseRequestDetail, 'status' | 'verified_at' | 'amount_validated'>,
   { has, isCreator, isSuperAdmin = false }: DetailPermissions,
 ): RequestRules {
-  // Four eyes (issue 17): the server refuses the creator's approval with a 403; the page hides it.
+  // Four eyes (decision 0014): the server refuses the creator's approval with a 403; the page hides it.
   const ownRequest = isCreator && !isSuperAdmin;
   const manage = has(PERMISSIONS.EXPENSE_REQUEST_MANAGE);
   const approver = manage || has(PERMISSIONS.EXPENSE_APPROVE);

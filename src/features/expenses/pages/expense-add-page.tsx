@@ -24,7 +24,7 @@ import { Select } from '@/shared/ui/select';
 import { TextAreaField } from '@/shared/ui/textarea-field';
 import { TimeField } from '@/shared/ui/time-field';
 import { notify } from '@/shared/ui/toast';
-import { UploadFailedError, useCreateExpense } from '../api/expense-create-mutation';
+import { UploadFailedError, useCreateExpense } from '../api/expense-requests';
 import { EXPENSE_CATEGORIES, useBudgetLines, usePlannedActivities } from '../api/lookups';
 import type { EntityLevel } from '@/shared/level/level-context';
 import { BudgetLineRemaining, exceedsBudgetLine } from '../components/budget-line-remaining';
@@ -128,7 +128,7 @@ export function ExpenseAddPage() {
       if (next) navigate(next);
     } catch (error) {
       if (error instanceof UploadFailedError) {
-        // The request is saved (issue 28): its page keeps the files to send again.
+        // The request is saved (docs/features/expenses.md): its page keeps the files to send again.
         idempotency.done();
         notify.error(`${error.message} ${EXPENSE_MESSAGES.savedWithoutFiles}`);
         const next = paths.page('expenses.detail', { expenseId: error.requestId });

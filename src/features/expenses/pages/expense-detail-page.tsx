@@ -19,9 +19,8 @@ import { FormError } from '@/shared/ui/form-error';
 import { LogoLoader } from '@/shared/ui/logo-loader';
 import { Money } from '@/shared/ui/money';
 import { notify } from '@/shared/ui/toast';
-import { useExpenseAttachments, useExpenseDetail } from '../api/expense-detail-query';
-import { useLineMutations } from '../api/expense-line-mutations';
-import { useRequestAction } from '../api/expense-request-mutations';
+import { useLineMutations } from '../api/expense-lines';
+import { useExpenseAttachments, useExpenseDetail, useRequestAction } from '../api/expense-requests';
 import { ApprovalBlock } from '../components/approval-block';
 import { AttachmentsList } from '../components/attachments-list';
 import { AttachmentUpload } from '../components/attachment-upload';
@@ -415,7 +414,7 @@ export default ExpenseDetailPage;
 
 /**
  * The supporting documents, from GET /expense-requests/{id}/attachments, and more of them to whoever
- * edits the request: the files that failed when it was created come from the add page (issue 28).
+ * edits the request: the files that failed when it was created come from the add page (docs/features/expenses.md).
  */
 function RequestAttachments({
   id,

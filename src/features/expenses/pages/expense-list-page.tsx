@@ -11,20 +11,20 @@ import { exportToXlsx } from '@/shared/lib/export-xlsx';
 import { formatDate, toApiDate } from '@/shared/lib/format';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { useMediaQuery } from '@/shared/lib/use-media-query';
-import { Button } from '@/shared/ui/button';
-import { DataTable, pageOf, type DataTableColumn } from '@/shared/ui/data-table';
+import { DataTable, Pager, type DataTableColumn, type DataTablePagination } from '@/shared/ui/data-table';
 import { DateRangeField } from '@/shared/ui/date-range-field';
 import type { DateRangeValue } from '@/shared/ui/date-range';
 import { FormError } from '@/shared/ui/form-error';
+import { MaybeLink } from '@/shared/ui/maybe-link';
 import { Money } from '@/shared/ui/money';
 import { Select } from '@/shared/ui/select';
 import { Spinner } from '@/shared/ui/spinner';
-import { TextField } from '@/shared/ui/text-field';
-import { useExpenseBalance, useExpenseList } from '../api/expense-list-query';
+import { SearchField } from '@/shared/ui/text-field';
+import { EXPENSE_PAGE_SIZE, useExpenseBalance, useExpenseList } from '../api/expense-requests';
 import { RequestStatusBadge } from '../components/status-badge';
 import { ENTITY_TYPE_LABELS, EXPENSE_REQUEST_STATUS_LABELS } from '../lib/labels';
 
-export const EXPENSE_PAGE_SIZE = 20;
+export { EXPENSE_PAGE_SIZE };
 const ALL_STATUSES = 'all';
 
 const statusOptions = [
@@ -85,16 +85,15 @@ function ExpenseList({ mine }: { mine: boolean }) {
   const detailPath = (row: ExpenseRequestListItem) => paths.record('expenses.detail', { expenseId: row.id });
   const addPath = mine ? null : paths.page('expenses.add');
 
-  const titleCell = (row: ExpenseRequestListItem) => {
-    const to = detailPath(row);
-    return to ? (
-      <Link to={to} className="font-medium text-brand-700 hover:text-brand-900 hover:underline">
-        {row.title}
-      </Link>
-    ) : (
-      <span className="font-medium">{row.title}</span>
-    );
-  };
+  const titleCell = (row: ExpenseRequestListItem) => (
+    <MaybeLink
+      to={detailPath(row)}
+      className="font-medium text-brand-700 hover:text-brand-900 hover:underline"
+      textClassName="font-medium"
+    >
+      {row.title}
+    </MaybeLink>
+  );
 
   const columns: DataTableColumn<ExpenseRequestListItem>[] = [
     { key: 'date', header: 'Date', cell: (row) => formatDate(row.made_at), className: 'whitespace-nowrap' },
@@ -144,14 +143,7 @@ function ExpenseList({ mine }: { mine: boolean }) {
       </section>
 
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end">
-        <TextField
-          label="Rechercher"
-          type="search"
-          placeholder="Titre, description, référence…"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          autoComplete="off"
-        />
+        <SearchField placeholder="Titre, description, référence…" value={search} onChange={setSearch} />
         <Select label="Statut" options={statusOptions} value={status} onChange={setStatus} />
         <DateRangeField label="Période" value={period} onChange={setPeriod} placeholder="Toutes les dates" />
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-1">
@@ -212,9 +204,8 @@ function PhoneList({
   loading: boolean;
   detailPath: (row: ExpenseRequestListItem) => string | null;
   showEntity: boolean;
-  pagination: { page: number; limit: number; total: number; onPageChange: (page: number) => void };
+  pagination: DataTablePagination;
 }) {
-  const pageCount = Math.max(1, Math.ceil(pagination.total / Math.max(1, pagination.limit)));
   if (loading) return <Spinner label="Patientez" showLabel className="justify-center py-8" />;
   return (
     <div>
@@ -261,35 +252,7 @@ function PhoneList({
           })}
         </ul>
       )}
-      <nav
-        aria-label="Pagination"
-        className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600"
-      >
-        <p>
-          {pagination.total} {pagination.total > 1 ? 'résultats' : 'résultat'}
-        </p>
-        <div className="flex items-center gap-2">
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={pagination.page <= 1}
-            onClick={() => pagination.onPageChange(pagination.page - 1)}
-          >
-            Précédent
-          </Button>
-          <span className="whitespace-nowrap tabular-nums">
-            {pageOf(Math.min(pagination.page, pageCount), pageCount)}
-          </span>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={pagination.page >= pageCount}
-            onClick={() => pagination.onPageChange(pagination.page + 1)}
-          >
-            Suivant
-          </Button>
-        </div>
-      </nav>
+      <Pager pagination={pagination} live={false} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { List } from '@contract/common';
 import type {
   CreateFaithfulBody,
@@ -105,14 +105,27 @@ export function useFaithful(id: number | null) {
   });
 }
 
-export async function createFaithful(body: CreateFaithfulBody): Promise<UserDetail> {
-  const { data } = await http.post<unknown>('/users/faithful', body);
-  return readItem<UserDetail>(data);
+/** POST /users/faithful: the lists are read again before it resolves. */
+export function useCreateFaithful() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreateFaithfulBody) =>
+      readItem<UserDetail>((await http.post<unknown>('/users/faithful', body)).data),
+    onSuccess: () => client.invalidateQueries({ queryKey: faithfulKeys.lists() }),
+  });
 }
 
-export async function updateFaithful(id: number, body: UpdateFaithfulBody): Promise<UserDetail> {
-  const { data } = await http.put<unknown>(`/users/${id}`, body);
-  return readItem<UserDetail>(data);
+/** PUT /users/{id}: the faithful's page shows the answer at once, the lists are read again. */
+export function useUpdateFaithful(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: UpdateFaithfulBody) =>
+      readItem<UserDetail>((await http.put<unknown>(`/users/${id}`, body)).data),
+    onSuccess: async (updated) => {
+      client.setQueryData(faithfulKeys.detail(id), updated);
+      await client.invalidateQueries({ queryKey: faithfulKeys.lists() });
+    },
+  });
 }
 
 /** POST /users/faithful/imports: preview (dry run) or import; a refused import rejects with `{message, report}`. */
@@ -133,6 +146,16 @@ export async function uploadImport(
     },
   });
   return data;
+}
+
+/** The import itself (not the dry run): the lists are read again before it resolves. */
+export function useImportFaithful(churchId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (percent: number) => void }) =>
+      uploadImport(churchId, file, 'import', onProgress),
+    onSuccess: () => client.invalidateQueries({ queryKey: faithfulKeys.lists() }),
+  });
 }
 
 // ---------------------------------------------------------------- transfers
@@ -170,17 +193,24 @@ export function useTransferDestinations(search: string, enabled = true) {
   });
 }
 
-export async function requestTransfer(body: CreateTransferBody): Promise<FaithfulTransfer[]> {
-  const { data } = await http.post<unknown>('/faithful-transfers', body);
-  return readList<FaithfulTransfer>(data);
+/** POST /faithful-transfers: every list, detail and transfer of the feature is read again. */
+export function useRequestTransfer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreateTransferBody) =>
+      readList<FaithfulTransfer>((await http.post<unknown>('/faithful-transfers', body)).data),
+    onSuccess: () => client.invalidateQueries({ queryKey: faithfulKeys.all }),
+  });
 }
 
-export async function decideTransfer(
-  id: number,
-  decision: 'accept' | 'reject' | 'cancel',
-): Promise<FaithfulTransfer> {
-  const { data } = await http.post<unknown>(`/faithful-transfers/${id}/${decision}`);
-  return readItem<FaithfulTransfer>(data);
+/** POST /faithful-transfers/{id}/{accept|reject|cancel}: the feature is read again. */
+export function useDecideTransfer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, decision }: { id: number; decision: 'accept' | 'reject' | 'cancel' }) =>
+      readItem<FaithfulTransfer>((await http.post<unknown>(`/faithful-transfers/${id}/${decision}`)).data),
+    onSuccess: () => client.invalidateQueries({ queryKey: faithfulKeys.all }),
+  });
 }
 
 /** GET /churches?search: the visible churches, for the admin's church choice. */

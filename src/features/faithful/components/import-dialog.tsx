@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { IMPORT_COLUMNS, IMPORT_LIMITS } from '@contract/values/faithful';
 import type { ImportReport, ImportRow } from '@contract/faithful';
 import { errorMessage } from '@/shared/lib/errors';
@@ -8,8 +7,9 @@ import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
 import { Dropzone } from '@/shared/ui/dropzone';
 import { FormError } from '@/shared/ui/form-error';
+import { SimpleTable, type SimpleColumn } from '@/shared/ui/simple-table';
 import { notify } from '@/shared/ui/toast';
-import { faithfulKeys, uploadImport } from '../api/faithful';
+import { uploadImport, useImportFaithful } from '../api/faithful';
 
 const ACCEPT = {
   'text/csv': ['.csv'],
@@ -32,6 +32,38 @@ export const IMPORT_TEXTS = {
     `${bad} ligne${bad > 1 ? 's' : ''} sur ${total} ${bad > 1 ? 'contiennent' : 'contient'} des erreurs : corrigez le fichier puis vérifiez-le de nouveau. Rien n'a été enregistré.`,
   done: (n: number) => `${n} fidèle${n > 1 ? 's' : ''} importé${n > 1 ? 's' : ''}.`,
 } as const;
+
+/** The columns of the rows without an error, in the preview. */
+const VALID_COLUMNS: SimpleColumn<ImportRow>[] = [
+  {
+    key: 'line',
+    header: 'Ligne',
+    headerClassName: 'py-2',
+    cellClassName: 'py-1.5 tabular-nums',
+    cell: (row) => row.line,
+  },
+  {
+    key: 'name',
+    header: 'Nom',
+    headerClassName: 'py-2',
+    cellClassName: 'py-1.5',
+    cell: (row) => `${row.firstname} ${row.lastname}`,
+  },
+  {
+    key: 'phone',
+    header: 'Téléphone',
+    headerClassName: 'py-2',
+    cellClassName: 'py-1.5',
+    cell: (row) => row.phone ?? 'Non renseigné',
+  },
+  {
+    key: 'number',
+    header: 'Matricule',
+    headerClassName: 'py-2',
+    cellClassName: 'py-1.5',
+    cell: (row) => row.registration_number ?? '—',
+  },
+];
 
 function RowErrors({ row }: { row: ImportRow }) {
   return (
@@ -61,7 +93,7 @@ export function ImportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const queryClient = useQueryClient();
+  const importAll = useImportFaithful(churchId);
   const [files, setFiles] = useState<File[]>([]);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -83,11 +115,10 @@ export function ImportDialog({
     setBusy(mode);
     setFailure(null);
     try {
-      const answer = await uploadImport(churchId, file, mode, setProgress);
       if (mode === 'preview') {
-        setReport(answer);
+        setReport(await uploadImport(churchId, file, 'preview', setProgress));
       } else {
-        await queryClient.invalidateQueries({ queryKey: faithfulKeys.lists() });
+        const answer = await importAll.mutateAsync({ file, onProgress: setProgress });
         notify.success(IMPORT_TEXTS.done(answer.imported));
         reset();
         onOpenChange(false);
@@ -169,34 +200,35 @@ export function ImportDialog({
             </p>
             {invalid.length > 0 && (
               <div className="max-h-80 overflow-auto rounded-md border border-red-200">
-                <table className="min-w-full text-sm" aria-label="Lignes en erreur">
-                  <thead className="sticky top-0 bg-red-50 text-left text-xs uppercase text-red-800">
-                    <tr>
-                      <th scope="col" className="px-3 py-2">
-                        Ligne
-                      </th>
-                      <th scope="col" className="px-3 py-2">
-                        Fidèle
-                      </th>
-                      <th scope="col" className="px-3 py-2">
-                        Erreurs
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-red-100">
-                    {invalid.map((row) => (
-                      <tr key={row.line} data-testid={`import-error-line-${row.line}`}>
-                        <td className="px-3 py-2 font-medium tabular-nums">{row.line}</td>
-                        <td className="px-3 py-2">
-                          {[row.firstname, row.lastname].filter(Boolean).join(' ') || '—'}
-                        </td>
-                        <td className="px-3 py-2 text-red-700">
-                          <RowErrors row={row} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <SimpleTable
+                  aria-label="Lignes en erreur"
+                  className="min-w-full text-sm"
+                  headClassName="sticky top-0 bg-red-50 text-left text-xs uppercase text-red-800"
+                  bodyClassName="divide-y divide-red-100"
+                  cellClassName="px-3 py-2"
+                  rows={invalid}
+                  rowKey={(row) => row.line}
+                  rowTestId={(row) => `import-error-line-${row.line}`}
+                  columns={[
+                    {
+                      key: 'line',
+                      header: 'Ligne',
+                      cellClassName: 'font-medium tabular-nums',
+                      cell: (row) => row.line,
+                    },
+                    {
+                      key: 'name',
+                      header: 'Fidèle',
+                      cell: (row) => [row.firstname, row.lastname].filter(Boolean).join(' ') || '—',
+                    },
+                    {
+                      key: 'errors',
+                      header: 'Erreurs',
+                      cellClassName: 'text-red-700',
+                      cell: (row) => <RowErrors row={row} />,
+                    },
+                  ]}
+                />
               </div>
             )}
             {report.valid_rows > 0 && (
@@ -206,31 +238,16 @@ export function ImportDialog({
                 </Button>
                 {showValid && (
                   <div className="mt-2 max-h-64 overflow-auto rounded-md border border-slate-200">
-                    <table className="min-w-full text-sm" aria-label="Lignes valides">
-                      <thead className="sticky top-0 bg-slate-50 text-left text-xs uppercase text-slate-600">
-                        <tr>
-                          <th className="px-3 py-2">Ligne</th>
-                          <th className="px-3 py-2">Nom</th>
-                          <th className="px-3 py-2">Téléphone</th>
-                          <th className="px-3 py-2">Matricule</th>
-                        </tr>
-                      </thead>
-                      <tbody className="divide-y divide-slate-100">
-                        {report.rows
-                          .filter((row) => row.errors.length === 0)
-                          .slice(0, 500)
-                          .map((row) => (
-                            <tr key={row.line}>
-                              <td className="px-3 py-1.5 tabular-nums">{row.line}</td>
-                              <td className="px-3 py-1.5">
-                                {row.firstname} {row.lastname}
-                              </td>
-                              <td className="px-3 py-1.5">{row.phone ?? 'Non renseigné'}</td>
-                              <td className="px-3 py-1.5">{row.registration_number ?? '—'}</td>
-                            </tr>
-                          ))}
-                      </tbody>
-                    </table>
+                    <SimpleTable
+                      aria-label="Lignes valides"
+                      className="min-w-full text-sm"
+                      headClassName="sticky top-0 bg-slate-50 text-left text-xs uppercase text-slate-600"
+                      bodyClassName="divide-y divide-slate-100"
+                      cellClassName="px-3"
+                      rows={report.rows.filter((row) => row.errors.length === 0).slice(0, 500)}
+                      rowKey={(row) => row.line}
+                      columns={VALID_COLUMNS}
+                    />
                   </div>
                 )}
               </div>

@@ -2,23 +2,22 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import type { UserDetail } from '@contract/faithful';
 import { errorMessage } from '@/shared/lib/errors';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { useLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
 import { useSpacePaths } from '@/shared/routing/space-paths';
-import { Button } from '@/shared/ui/button';
 import { Combobox } from '@/shared/ui/combobox';
 import { DateField } from '@/shared/ui/date-field';
+import { FormActions, useFailure } from '@/shared/ui/form-actions';
 import { FormError } from '@/shared/ui/form-error';
 import { LogoLoader } from '@/shared/ui/logo-loader';
 import { Select } from '@/shared/ui/select';
 import { TextAreaField } from '@/shared/ui/textarea-field';
 import { TextField } from '@/shared/ui/text-field';
 import { notify } from '@/shared/ui/toast';
-import { createFaithful, faithfulKeys, updateFaithful, useChurchChoices, useFaithful } from '../api/faithful';
+import { useChurchChoices, useCreateFaithful, useFaithful, useUpdateFaithful } from '../api/faithful';
 import {
   emptyFaithfulForm,
   faithfulFormSchema,
@@ -47,8 +46,6 @@ export function FaithfulForm({
   onSubmit: (values: FaithfulFormValues) => Promise<void>;
   cancelTo: string;
 }) {
-  const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
   const [churchSearch, setChurchSearch] = useState('');
   const debouncedChurch = useDebouncedValue(churchSearch.trim(), 500);
   const churches = useChurchChoices(debouncedChurch, pickChurch);
@@ -58,19 +55,15 @@ export function FaithfulForm({
   });
   const { register, control, handleSubmit, formState, setError } = form;
   const { errors, isSubmitting } = formState;
-
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
+  // the fields the server refused carry its messages; any other refusal is the form's
+  const { failure, attempt } = useFailure({
+    onFields: (error) => {
       const fields = fieldErrorsOf(error);
       for (const field of fields) setError(field.field, { type: 'server', message: field.message });
-      const message = errorMessage(error);
-      if (fields.length === 0) setFailure(message);
-      notify.error(message);
-    }
+      return fields.length > 0;
+    },
   });
+  const submit = handleSubmit((values) => attempt(() => onSubmit(values)));
 
   return (
     <form onSubmit={submit} noValidate className="mx-auto max-w-2xl space-y-4">
@@ -161,15 +154,7 @@ export function FaithfulForm({
           error={errors.address}
         />
       </div>
-      <FormError message={failure} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={() => navigate(cancelTo)} disabled={isSubmitting}>
-          Annuler
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormActions failure={failure} saving={isSubmitting} submitLabel={submitLabel} cancelTo={cancelTo} />
     </form>
   );
 }
@@ -181,7 +166,7 @@ export function FaithfulCreatePage() {
   usePageTitle('Nouveau fidèle', { back: listPath });
   const level = useLevel();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const create = useCreateFaithful();
   const pickChurch = level.entityType !== 'CHURCH' || level.entityId === null;
   return (
     <FaithfulForm
@@ -191,8 +176,7 @@ export function FaithfulCreatePage() {
       cancelTo={listPath}
       onSubmit={async (values) => {
         const churchId = pickChurch ? Number(values.church_id) : level.entityId!;
-        const created = await createFaithful(toCreateBody(values, churchId));
-        await queryClient.invalidateQueries({ queryKey: faithfulKeys.lists() });
+        const created = await create.mutateAsync(toCreateBody(values, churchId));
         notify.success('Fidèle enregistré.');
         navigate(paths.page('faithful.detail', { faithfullId: created.id }) ?? listPath);
       }}
@@ -202,7 +186,7 @@ export function FaithfulCreatePage() {
 
 function EditForm({ user, detailPath }: { user: UserDetail; detailPath: string }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const update = useUpdateFaithful(user.id);
   return (
     <FaithfulForm
       initial={formValuesOf(user)}
@@ -210,9 +194,7 @@ function EditForm({ user, detailPath }: { user: UserDetail; detailPath: string }
       submitLabel="Enregistrer les modifications"
       cancelTo={detailPath}
       onSubmit={async (values) => {
-        const updated = await updateFaithful(user.id, toUpdateBody(values));
-        queryClient.setQueryData(faithfulKeys.detail(user.id), updated);
-        await queryClient.invalidateQueries({ queryKey: faithfulKeys.lists() });
+        await update.mutateAsync(toUpdateBody(values));
         notify.success('Fidèle modifié.');
         navigate(detailPath);
       }}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { FaithfulSummary } from '@contract/faithful';
 import { errorMessage } from '@/shared/lib/errors';
 import { ExportButton } from '@/shared/ui/print';
@@ -12,7 +12,8 @@ import { usePermissions } from '@/shared/permissions/use-permissions';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { FormError } from '@/shared/ui/form-error';
-import { TextField } from '@/shared/ui/text-field';
+import { MaybeLink } from '@/shared/ui/maybe-link';
+import { SearchField } from '@/shared/ui/text-field';
 import { notify } from '@/shared/ui/toast';
 import { FAITHFUL_PAGE_SIZE, fetchAllFaithful, useFaithfulList } from '../api/faithful';
 import { ImportDialog } from '../components/import-dialog';
@@ -68,14 +69,10 @@ export function FaithfulListPage() {
       key: 'name',
       header: 'Nom et prénom',
       cell: (row) => {
-        const to = detailOf(row);
-        const name = `${row.lastname} ${row.firstname}`;
-        return to ? (
-          <Link to={to} className="font-medium text-brand-700 hover:underline">
-            {name}
-          </Link>
-        ) : (
-          <span className="font-medium">{name}</span>
+        return (
+          <MaybeLink to={detailOf(row)} textClassName="font-medium">
+            {`${row.lastname} ${row.firstname}`}
+          </MaybeLink>
         );
       },
     },
@@ -106,13 +103,10 @@ export function FaithfulListPage() {
     <div className="mx-auto max-w-6xl space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="w-full max-w-md">
-          <TextField
-            label="Rechercher"
-            type="search"
+          <SearchField
             placeholder="Nom, téléphone, email ou matricule…"
             value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            autoComplete="off"
+            onChange={setSearch}
           />
         </div>
         <div className="flex flex-wrap gap-2">

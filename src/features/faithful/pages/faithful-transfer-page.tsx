@@ -1,6 +1,5 @@
 import { useFaithfulSearch } from '@/shared/api/faithful-search';
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { TRANSFER_MESSAGES } from '@contract/values/faithful';
 import type { FaithfulSummary, FaithfulTransfer } from '@contract/faithful';
 import { errorMessage } from '@/shared/lib/errors';
@@ -18,11 +17,10 @@ import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { FormError } from '@/shared/ui/form-error';
 import { TextAreaField } from '@/shared/ui/textarea-field';
-import { notify } from '@/shared/ui/toast';
+import { notify, toastWrite } from '@/shared/ui/toast';
 import {
-  decideTransfer,
-  faithfulKeys,
-  requestTransfer,
+  useDecideTransfer,
+  useRequestTransfer,
   useTransferDestinations,
   useTransfers,
 } from '../api/faithful';
@@ -58,7 +56,7 @@ const DECISION_TEXTS = {
 } as const;
 
 function RequestForm({ churchId }: { churchId: number }) {
-  const queryClient = useQueryClient();
+  const request = useRequestTransfer();
   const [selected, setSelected] = useState<FaithfulSummary[]>([]);
   const [faithfulSearch, setFaithfulSearch] = useState('');
   const debouncedFaithful = useDebouncedValue(faithfulSearch.trim(), 500);
@@ -83,12 +81,11 @@ function RequestForm({ churchId }: { churchId: number }) {
     setSending(true);
     setFailure(null);
     try {
-      const created = await requestTransfer({
+      const created = await request.mutateAsync({
         user_ids: selected.map((f) => f.id),
         to_church_id: destination!,
         reason: reason.trim() || null,
       });
-      await queryClient.invalidateQueries({ queryKey: faithfulKeys.all });
       notify.success(
         created.length > 1
           ? `${created.length} demandes de transfert envoyées.`
@@ -285,7 +282,7 @@ export function FaithfulTransferPage() {
   const listPath = useSpacePaths().page('faithful.list');
   usePageTitle('Transferts de fidèles', { back: listPath });
   const level = useLevel();
-  const queryClient = useQueryClient();
+  const decide = useDecideTransfer();
   const churchId = level.entityType === 'CHURCH' ? level.entityId : null;
   const permissions = usePermissions([FAITHFUL_CODES.UPDATE], churchEntity(churchId));
   const canManage = permissions.has(FAITHFUL_CODES.UPDATE);
@@ -297,16 +294,15 @@ export function FaithfulTransferPage() {
   const confirm = async () => {
     if (!decision) return;
     setDeciding(true);
-    try {
-      await decideTransfer(decision.transfer.id, decision.action);
-      await queryClient.invalidateQueries({ queryKey: faithfulKeys.all });
-      notify.success(DECISION_TEXTS[decision.action].done);
+    if (
+      await toastWrite(
+        decide.mutateAsync({ id: decision.transfer.id, decision: decision.action }),
+        DECISION_TEXTS[decision.action].done,
+      )
+    ) {
       setDecision(null);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setDeciding(false);
     }
+    setDeciding(false);
   };
 
   return (

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/shared/lib/cn';
+import { errorMessage } from '@/shared/lib/errors';
 import { formatLongDate, formatMoney } from '@/shared/lib/format';
+import { ExportButton, PrintButton } from '@/shared/ui/print';
 
 /** An amount in a table cell: '12 500', nothing for 0 unless `zero`. */
 export function Amount({ value, zero = false }: { value: number; zero?: boolean }) {
@@ -39,6 +41,48 @@ export function Figure({
 
 export function Figures({ children }: { children: ReactNode }) {
   return <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">{children}</dl>;
+}
+
+/** The document's figures, with 'Imprimer' and the export beside them. */
+export function FiguresBar({
+  children,
+  onPrint,
+  onExport,
+}: {
+  children: ReactNode;
+  onPrint: () => void;
+  onExport: () => Promise<void>;
+}) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <Figures>{children}</Figures>
+      <div className="flex flex-wrap gap-2">
+        <PrintButton onClick={onPrint} />
+        <ExportButton onExport={onExport} />
+      </div>
+    </div>
+  );
+}
+
+/** The server's refusal of a document, in French. */
+export function DocumentError({ error }: { error: unknown }) {
+  return (
+    <p role="alert" className="text-sm text-red-700">
+      {errorMessage(error)}
+    </p>
+  );
+}
+
+/** A long designation on one line, cut, its full text in a tooltip; printed whole. */
+export function Designation({ text }: { text: string }) {
+  return (
+    <span
+      title={text}
+      className="block max-w-[11rem] truncate sm:max-w-[22rem] print:max-w-none print:whitespace-normal"
+    >
+      {text}
+    </span>
+  );
 }
 
 /** The heading printed on paper (the space's header is not printed). */

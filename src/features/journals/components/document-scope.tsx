@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { levelEntity, useLevel, useLevelChoice, type EntityLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
 import { useEntityName } from '@/shared/org/entities';
@@ -17,13 +17,17 @@ export function DocumentScope({
   title,
   untitledWhileLoading = false,
   back,
+  Document,
   children,
 }: {
   title: string;
   /** no title until the entity's name is known (the treasurer journal) */
   untitledWhileLoading?: boolean;
   back?: string | null;
-  children: (entity: EntityLevel, name: string) => ReactNode;
+  /** the document of the entity, drawn anew when the entity changes */
+  Document?: ComponentType<{ entity: EntityLevel; name: string }>;
+  /** else what the page draws for the entity */
+  children?: (entity: EntityLevel, name: string) => ReactNode;
 }) {
   const entity = levelEntity(useLevel());
   const choice = useLevelChoice();
@@ -44,8 +48,10 @@ export function DocumentScope({
         </Hint>
       ) : name.isPending ? (
         <LogoLoader />
+      ) : Document ? (
+        <Document key={`${entity.entityType}-${entity.entityId}`} entity={entity} name={name.data ?? ''} />
       ) : (
-        children(entity, name.data ?? '')
+        children?.(entity, name.data ?? '')
       )}
     </div>
   );

@@ -12,7 +12,7 @@ import { useFinancialStatements } from '../api/statements';
 import { Figure, Figures, PrintHeading } from './document-parts';
 
 /*
- * The financial statements of a year in the SYCEBNL layout (issue 15): the 'Compte de résultat' and
+ * The financial statements of a year in the SYCEBNL layout (decision 0030): the 'Compte de résultat' and
  * the 'Bilan' on 31 December, every figure from GET /financial-statements; printed on A4, exported to xlsx.
  */
 

@@ -1,5 +1,6 @@
 import { Button } from '@/shared/ui/button';
 import { DateRangePicker } from '@/shared/ui/date-range-picker';
+import { LineIcon } from '@/shared/ui/line-icon';
 import { formatLongDate } from '@/shared/lib/format';
 import type { PeriodFilterState } from '../lib/period';
 
@@ -55,32 +56,18 @@ export function PeriodFilter({ filter }: { filter: PeriodFilterState }) {
 
 function CalendarIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-4 w-4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
+    <LineIcon>
       <rect x="3" y="5" width="18" height="16" rx="2" />
       <path d="M16 3v4M8 3v4M3 11h18" />
-    </svg>
+    </LineIcon>
   );
 }
 
 function ResetIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-4 w-4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
+    <LineIcon>
       <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
       <path d="M3 3v5h5" />
-    </svg>
+    </LineIcon>
   );
 }

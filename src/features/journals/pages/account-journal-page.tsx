@@ -2,35 +2,33 @@ import { useMemo, useState } from 'react';
 import { JOURNAL_TYPE_LABELS } from '@/shared/lib/labels';
 import type { AccountJournalRow } from '@contract/journals';
 import { Combobox } from '@/shared/ui/combobox';
-import { errorMessage } from '@/shared/lib/errors';
 import { exportToXlsx } from '@/shared/lib/export-xlsx';
 import { formatDate } from '@/shared/lib/format';
 import { slugify } from '@/shared/lib/slug';
 import { useAuthorizedAccounts } from '@/shared/api/authorized-accounts';
 import { useAccountJournal } from '../api/journal-queries';
 import type { EntityLevel } from '@/shared/level/level-context';
-import { Amount, Figure, Figures, Hint, periodLine, PrintHeading } from '../components/document-parts';
+import {
+  Amount,
+  Designation,
+  DocumentError,
+  Figure,
+  FiguresBar,
+  Hint,
+  periodLine,
+  PrintHeading,
+} from '../components/document-parts';
 import { DocumentScope } from '../components/document-scope';
 import { LedgerTable, thClass, type LedgerColumn } from '../components/ledger-table';
 import { PeriodFilter } from '../components/period-filter';
-import { ExportButton, PrintButton, PrintStyles, usePrinting } from '@/shared/ui/print';
+import { PrintStyles, usePrinting } from '@/shared/ui/print';
 import { usePeriodFilter } from '../lib/period';
 
 const day = (row: { date: string }) => formatDate(`${row.date}T12:00:00`);
 
 const COLUMNS: LedgerColumn<AccountJournalRow>[] = [
   { key: 'date', cell: day, className: 'whitespace-nowrap' },
-  {
-    key: 'designation',
-    cell: (r) => (
-      <span
-        title={r.designation}
-        className="block max-w-[11rem] truncate sm:max-w-[22rem] print:max-w-none print:whitespace-normal"
-      >
-        {r.designation}
-      </span>
-    ),
-  },
+  { key: 'designation', cell: (r) => <Designation text={r.designation} /> },
   { key: 'reference', cell: (r) => r.reference ?? '-', className: 'whitespace-nowrap' },
   { key: 'journal', cell: (r) => `${JOURNAL_TYPE_LABELS[r.journal_type]} (${r.payment_account.code})` },
   { key: 'receipts', cell: (r) => <Amount value={r.receipts} />, align: 'right' },
@@ -101,18 +99,12 @@ function AccountJournal({ entity, name }: { entity: EntityLevel; name: string })
       ) : (
         <section aria-label="Mouvements du compte" className="space-y-3">
           {data && (
-            <div className="flex flex-wrap items-end justify-between gap-3">
-              <Figures>
-                <Figure label="Solde d'ouverture" value={data.opening_balance} />
-                <Figure label="Total des recettes" value={data.totals.receipts} />
-                <Figure label="Total des dépenses" value={data.totals.expenses} />
-                <Figure label="Solde de clôture" value={data.closing_balance} strong />
-              </Figures>
-              <div className="flex flex-wrap gap-2">
-                <PrintButton onClick={print} />
-                <ExportButton onExport={onExport} />
-              </div>
-            </div>
+            <FiguresBar onPrint={print} onExport={onExport}>
+              <Figure label="Solde d'ouverture" value={data.opening_balance} />
+              <Figure label="Total des recettes" value={data.totals.receipts} />
+              <Figure label="Total des dépenses" value={data.totals.expenses} />
+              <Figure label="Solde de clôture" value={data.closing_balance} strong />
+            </FiguresBar>
           )}
           {data && (
             <p className="text-sm text-slate-500">
@@ -121,11 +113,7 @@ function AccountJournal({ entity, name }: { entity: EntityLevel; name: string })
                 : 'Solde : dépenses moins recettes (ce qui a été dépensé sur ce compte).'}
             </p>
           )}
-          {journal.isError && (
-            <p role="alert" className="text-sm text-red-700">
-              {errorMessage(journal.error)}
-            </p>
-          )}
+          {journal.isError && <DocumentError error={journal.error} />}
           <LedgerTable
             caption="Journal du compte"
             head={
@@ -153,11 +141,5 @@ function AccountJournal({ entity, name }: { entity: EntityLevel; name: string })
 
 /** 'Journal d'un compte': one operation account's movements with a running balance. */
 export function AccountJournalPage() {
-  return (
-    <DocumentScope title="Journal d’un compte">
-      {(entity, name) => (
-        <AccountJournal key={`${entity.entityType}-${entity.entityId}`} entity={entity} name={name} />
-      )}
-    </DocumentScope>
-  );
+  return <DocumentScope title="Journal d’un compte" Document={AccountJournal} />;
 }

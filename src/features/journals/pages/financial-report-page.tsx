@@ -3,17 +3,24 @@ import { useSearchParams } from 'react-router';
 import { JOURNAL_TYPE_LABELS } from '@/shared/lib/labels';
 import type { FinancialReport, FinancialReportCategory } from '@contract/journals';
 import { Card } from '@/shared/ui/card';
-import { errorMessage } from '@/shared/lib/errors';
 import { exportToXlsx } from '@/shared/lib/export-xlsx';
 import { formatMoney } from '@/shared/lib/format';
 import { slugify } from '@/shared/lib/slug';
 import { useFinancialReport } from '../api/journal-queries';
 import type { EntityLevel } from '@/shared/level/level-context';
-import { Figure, Figures, Hint, periodLine, PrintHeading } from '../components/document-parts';
+import {
+  DocumentError,
+  Figure,
+  FiguresBar,
+  Hint,
+  periodLine,
+  PrintHeading,
+} from '../components/document-parts';
 import { DocumentScope } from '../components/document-scope';
 import { PeriodFilter } from '../components/period-filter';
 import { monthLabel, MonthChart } from '@/shared/ui/month-chart';
-import { ExportButton, PrintButton, PrintStyles, usePrinting } from '@/shared/ui/print';
+import { PrintStyles, usePrinting } from '@/shared/ui/print';
+import { SimpleTable } from '@/shared/ui/simple-table';
 import { usePeriodFilter } from '../lib/period';
 
 const cell = 'px-3 py-2';
@@ -133,65 +140,68 @@ function Report({ entity, name }: { entity: EntityLevel; name: string }) {
       ) : report.isPending ? (
         <p className="py-8 text-center text-sm text-slate-500">Patientez</p>
       ) : report.isError || !data ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(report.error)}
-        </p>
+        <DocumentError error={report.error} />
       ) : (
         <section aria-label="Rapport financier" className="space-y-4">
-          <div className="flex flex-wrap items-end justify-between gap-3">
-            <Figures>
-              <Figure label="Recettes" value={data.receipts.total} />
-              <Figure label="Dépenses" value={data.expenses.total} />
-              <Figure label="Résultat" value={data.result} strong />
-              <Figure label="Reports à nouveau" value={data.carried_forward} />
-            </Figures>
-            <div className="flex flex-wrap gap-2">
-              <PrintButton onClick={print} />
-              <ExportButton onExport={onExport} />
-            </div>
-          </div>
+          <FiguresBar onPrint={print} onExport={onExport}>
+            <Figure label="Recettes" value={data.receipts.total} />
+            <Figure label="Dépenses" value={data.expenses.total} />
+            <Figure label="Résultat" value={data.result} strong />
+            <Figure label="Reports à nouveau" value={data.carried_forward} />
+          </FiguresBar>
           <div className="grid gap-4 lg:grid-cols-2">
             <SideTable title="Recettes par compte" side={data.receipts} />
             <SideTable title="Dépenses par compte" side={data.expenses} />
           </div>
           <Card title="Trésorerie">
             {/* 480 px of columns: on a phone the table scrolls in its own region, reachable by keyboard */}
-            <div role="region" aria-label="Trésorerie par journal" tabIndex={0} className="overflow-x-auto">
-              <table className="w-full min-w-[480px] text-sm">
-                <caption className="sr-only">Trésorerie par journal</caption>
-                <thead>
-                  <tr className="text-left text-xs text-slate-500 uppercase">
-                    <th className={cell}>Journal</th>
-                    <th className={`${cell} text-right`}>Début de période</th>
-                    <th className={`${cell} text-right`}>Recettes</th>
-                    <th className={`${cell} text-right`}>Dépenses</th>
-                    <th className={`${cell} text-right`}>Fin de période</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.treasury.map((t) => (
-                    <tr key={t.journal_type} className="border-t border-slate-100">
-                      <th scope="row" className={`${cell} text-left font-normal`}>
-                        {JOURNAL_TYPE_LABELS[t.journal_type]}
-                      </th>
-                      <td className={`${cell} text-right`}>{money(t.opening)}</td>
-                      <td className={`${cell} text-right`}>{money(t.receipts)}</td>
-                      <td className={`${cell} text-right`}>{money(t.expenses)}</td>
-                      <td className={`${cell} text-right`}>{money(t.closing)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot className="border-t-2 border-slate-300 font-semibold">
-                  <tr>
-                    <td className={cell}>Total</td>
-                    <td className={`${cell} text-right`}>{money(data.treasury_total.opening)}</td>
-                    <td className={cell} />
-                    <td className={cell} />
-                    <td className={`${cell} text-right`}>{money(data.treasury_total.closing)}</td>
-                  </tr>
-                </tfoot>
-              </table>
-            </div>
+            <SimpleTable
+              scroll={{ label: 'Trésorerie par journal', className: 'overflow-x-auto' }}
+              caption="Trésorerie par journal"
+              className="w-full min-w-[480px] text-sm"
+              headRowClassName="text-left text-xs text-slate-500 uppercase"
+              rowClassName="border-t border-slate-100"
+              footClassName="border-t-2 border-slate-300 font-semibold"
+              cellClassName={cell}
+              rows={data.treasury}
+              rowKey={(t) => t.journal_type}
+              columns={[
+                {
+                  key: 'journal',
+                  header: 'Journal',
+                  rowHeader: true,
+                  cellClassName: 'text-left font-normal',
+                  cell: (t) => JOURNAL_TYPE_LABELS[t.journal_type],
+                  footer: 'Total',
+                },
+                {
+                  key: 'opening',
+                  header: 'Début de période',
+                  className: 'text-right',
+                  cell: (t) => money(t.opening),
+                  footer: money(data.treasury_total.opening),
+                },
+                {
+                  key: 'receipts',
+                  header: 'Recettes',
+                  className: 'text-right',
+                  cell: (t) => money(t.receipts),
+                },
+                {
+                  key: 'expenses',
+                  header: 'Dépenses',
+                  className: 'text-right',
+                  cell: (t) => money(t.expenses),
+                },
+                {
+                  key: 'closing',
+                  header: 'Fin de période',
+                  className: 'text-right',
+                  cell: (t) => money(t.closing),
+                  footer: money(data.treasury_total.closing),
+                },
+              ]}
+            />
           </Card>
           <Card title="Recettes et dépenses par mois">
             <MonthChart points={data.months} title="Recettes et dépenses par mois" period={{ minSlot: 48 }} />

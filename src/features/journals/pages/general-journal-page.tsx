@@ -3,7 +3,6 @@ import type { JournalType } from '@contract/accounts';
 import { JOURNAL_TYPE_LABELS } from '@/shared/lib/labels';
 import type { GeneralJournalRow } from '@contract/journals';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
-import { errorMessage } from '@/shared/lib/errors';
 import { exportToXlsx } from '@/shared/lib/export-xlsx';
 import { formatDate } from '@/shared/lib/format';
 import { slugify } from '@/shared/lib/slug';
@@ -13,11 +12,19 @@ import {
   useGeneralJournal,
 } from '../api/journal-queries';
 import type { EntityLevel } from '@/shared/level/level-context';
-import { Amount, Figure, Figures, Hint, periodLine, PrintHeading } from '../components/document-parts';
+import {
+  Amount,
+  DocumentError,
+  Figure,
+  FiguresBar,
+  Hint,
+  periodLine,
+  PrintHeading,
+} from '../components/document-parts';
 import { DocumentScope } from '../components/document-scope';
 import { JournalTypeSelect } from '../components/journal-type-select';
 import { PeriodFilter } from '../components/period-filter';
-import { ExportButton, PrintButton, PrintStyles, usePrinting } from '@/shared/ui/print';
+import { PrintStyles, usePrinting } from '@/shared/ui/print';
 import { usePeriodFilter } from '../lib/period';
 
 const day = (row: { date: string }) => formatDate(`${row.date}T12:00:00`);
@@ -102,22 +109,16 @@ function GeneralJournal({ entity, name }: { entity: EntityLevel; name: string })
       ) : (
         <section aria-label="Journaux" className="space-y-3">
           {data && (
-            <div className="flex flex-wrap items-end justify-between gap-3">
-              <Figures>
-                <Figure label="Opérations" value={data.totals.count} count />
-                <Figure label="Total des recettes" value={data.totals.receipts} />
-                <Figure label="Total des dépenses" value={data.totals.expenses} />
-                <Figure
-                  label="Solde de la période"
-                  value={data.totals.receipts - data.totals.expenses}
-                  strong
-                />
-              </Figures>
-              <div className="flex flex-wrap gap-2">
-                <PrintButton onClick={print} />
-                <ExportButton onExport={onExport} />
-              </div>
-            </div>
+            <FiguresBar onPrint={print} onExport={onExport}>
+              <Figure label="Opérations" value={data.totals.count} count />
+              <Figure label="Total des recettes" value={data.totals.receipts} />
+              <Figure label="Total des dépenses" value={data.totals.expenses} />
+              <Figure
+                label="Solde de la période"
+                value={data.totals.receipts - data.totals.expenses}
+                strong
+              />
+            </FiguresBar>
           )}
           <DataTable
             caption="Journaux"
@@ -131,11 +132,7 @@ function GeneralJournal({ entity, name }: { entity: EntityLevel; name: string })
                 : undefined
             }
           />
-          {journal.isError && (
-            <p role="alert" className="text-sm text-red-700">
-              {errorMessage(journal.error)}
-            </p>
-          )}
+          {journal.isError && <DocumentError error={journal.error} />}
         </section>
       )}
     </>
@@ -144,11 +141,5 @@ function GeneralJournal({ entity, name }: { entity: EntityLevel; name: string })
 
 /** 'Journaux': the general journal of the level over a period. */
 export function GeneralJournalPage() {
-  return (
-    <DocumentScope title="Journaux">
-      {(entity, name) => (
-        <GeneralJournal key={`${entity.entityType}-${entity.entityId}`} entity={entity} name={name} />
-      )}
-    </DocumentScope>
-  );
+  return <DocumentScope title="Journaux" Document={GeneralJournal} />;
 }

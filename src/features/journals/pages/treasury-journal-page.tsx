@@ -13,7 +13,15 @@ import { levelEntity, useLevel, type EntityLevel } from '@/shared/level/level-co
 import { useSpacePaths } from '@/shared/routing/space-paths';
 import { fetchTreasuryJournal, useTreasuryJournal } from '../api/journal-queries';
 import { DocumentScope } from '../components/document-scope';
-import { Amount, Figure, Figures, Hint, periodLine, PrintHeading } from '../components/document-parts';
+import {
+  Amount,
+  Designation,
+  Figure,
+  Figures,
+  Hint,
+  periodLine,
+  PrintHeading,
+} from '../components/document-parts';
 import { JournalTypeSelect } from '../components/journal-type-select';
 import { LedgerTable, thClass, type LedgerColumn } from '../components/ledger-table';
 import { PeriodFilter } from '../components/period-filter';
@@ -27,17 +35,7 @@ const dash = (value: string | null) => (value && value.trim() ? value : '-');
 
 const COLUMNS: LedgerColumn<TreasuryJournalRow>[] = [
   { key: 'date', cell: (r) => formatDate(`${r.date}T12:00:00`), className: 'whitespace-nowrap' },
-  {
-    key: 'designation',
-    cell: (r) => (
-      <span
-        title={r.designation}
-        className="block max-w-[11rem] truncate sm:max-w-[22rem] print:max-w-none print:whitespace-normal"
-      >
-        {r.designation}
-      </span>
-    ),
-  },
+  { key: 'designation', cell: (r) => <Designation text={r.designation} /> },
   { key: 'receipts', cell: (r) => <Amount value={r.receipts} />, align: 'right' },
   { key: 'expenses', cell: (r) => <Amount value={r.expenses} />, align: 'right' },
   { key: 'solde', cell: (r) => <Amount value={r.solde} zero />, align: 'right', className: 'font-medium' },
@@ -155,11 +153,12 @@ export function TreasuryJournalPage() {
       ? paths.entity(entity.entityType, { id: entity.entityId })
       : null);
   return (
-    <DocumentScope title="Journal de trésorière" untitledWhileLoading back={back}>
-      {(scope, name) => (
-        <TreasuryJournal key={`${scope.entityType}-${scope.entityId}`} entity={scope} name={name} />
-      )}
-    </DocumentScope>
+    <DocumentScope
+      title="Journal de trésorière"
+      untitledWhileLoading
+      back={back}
+      Document={TreasuryJournal}
+    />
   );
 }
 

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { RoleGroup } from '@contract/roles';
 import { errorMessage } from '@/shared/lib/errors';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
-import { Button } from '@/shared/ui/button';
 import { Combobox } from '@/shared/ui/combobox';
 import { Dialog } from '@/shared/ui/dialog';
+import { FormActions } from '@/shared/ui/form-actions';
 import { Select } from '@/shared/ui/select';
 import { notify } from '@/shared/ui/toast';
 import { useFaithfulSearch } from '@/shared/api/faithful-search';
@@ -188,14 +188,7 @@ function AssignForm({ target, onClose }: { target: AssignTarget; onClose: () => 
           submitted ? (errors.entity && target.kind === 'fixed' ? errors.entity : errors.role) : undefined
         }
       />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" type="button" onClick={onClose}>
-          Annuler
-        </Button>
-        <Button type="submit" loading={add.isPending}>
-          Assigner
-        </Button>
-      </div>
+      <FormActions saving={add.isPending} submitLabel="Assigner" onCancel={onClose} cancelDisabled={false} />
     </form>
   );
 }

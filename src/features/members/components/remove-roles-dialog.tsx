@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { Member, MemberRole } from '@contract/members';
 import type { RoleGroup } from '@contract/roles';
 import { errorMessage } from '@/shared/lib/errors';
-import { Button } from '@/shared/ui/button';
 import { CheckboxField } from '@/shared/ui/checkbox-field';
 import { Dialog } from '@/shared/ui/dialog';
+import { FormActions } from '@/shared/ui/form-actions';
 import { notify } from '@/shared/ui/toast';
 import { useRemoveRoles } from '../api/members-api';
 import { rolesInGroup, shownRoles } from '../lib/groups';
@@ -139,20 +139,15 @@ function RemoveRolesForm({
           </div>
         </fieldset>
       )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" type="button" onClick={onClose}>
-          Annuler
-        </Button>
-        <Button
-          variant="danger"
-          type="button"
-          disabled={!canSubmit}
-          loading={remove.isPending}
-          onClick={() => void submit()}
-        >
-          Retirer
-        </Button>
-      </div>
+      <FormActions
+        saving={remove.isPending}
+        disabled={!canSubmit}
+        danger
+        submitLabel="Retirer"
+        onConfirm={() => void submit()}
+        onCancel={onClose}
+        cancelDisabled={false}
+      />
     </div>
   );
 }

@@ -14,7 +14,8 @@ import { Card } from '@/shared/ui/card';
 import { Combobox } from '@/shared/ui/combobox';
 import { DataTable } from '@/shared/ui/data-table';
 import { Dialog } from '@/shared/ui/dialog';
-import { TextField } from '@/shared/ui/text-field';
+import { FormActions } from '@/shared/ui/form-actions';
+import { SearchField, TextField } from '@/shared/ui/text-field';
 import { notify } from '@/shared/ui/toast';
 import {
   ACCOUNTANTS_PAGE_SIZE,
@@ -135,14 +136,12 @@ function CreateAccountantDialog({ open, onClose }: { open: boolean; onClose: () 
           />
         </div>
         <ChurchPicker value={churches} onChange={setChurches} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" type="button" onClick={onClose}>
-            Annuler
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Créer
-          </Button>
-        </div>
+        <FormActions
+          saving={create.isPending}
+          submitLabel="Créer"
+          onCancel={onClose}
+          cancelDisabled={false}
+        />
       </form>
     </Dialog>
   );
@@ -179,29 +178,23 @@ function ManagedChurchesForm({
   return (
     <div className="space-y-4">
       <ChurchPicker value={churches} onChange={setChurches} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" type="button" onClick={onClose}>
-          Annuler
-        </Button>
-        <Button
-          type="button"
-          loading={edit.isPending}
-          onClick={() =>
-            edit.mutate(
-              { userId: accountant.id, churchIds: churches.map((c) => c.id) },
-              {
-                onSuccess: (answer) => {
-                  notify.success(answer.message);
-                  onClose();
-                },
-                onError: (error) => notify.error(errorMessage(error)),
+      <FormActions
+        saving={edit.isPending}
+        onConfirm={() =>
+          edit.mutate(
+            { userId: accountant.id, churchIds: churches.map((c) => c.id) },
+            {
+              onSuccess: (answer) => {
+                notify.success(answer.message);
+                onClose();
               },
-            )
-          }
-        >
-          Enregistrer
-        </Button>
-      </div>
+              onError: (error) => notify.error(errorMessage(error)),
+            },
+          )
+        }
+        onCancel={onClose}
+        cancelDisabled={false}
+      />
     </div>
   );
 }
@@ -223,14 +216,7 @@ export function ExternalAccountantsPage() {
       <Card>
         <div className="mb-3 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <div className="w-full sm:max-w-sm">
-            <TextField
-              label="Rechercher"
-              type="search"
-              placeholder="Rechercher un comptable..."
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              autoComplete="off"
-            />
+            <SearchField placeholder="Rechercher un comptable..." value={search} onChange={setSearch} />
           </div>
           <Button type="button" onClick={() => setCreating(true)}>
             Nouveau comptable externe

@@ -10,7 +10,6 @@ import { usePageTitle } from '@/shared/level/page-title';
 import { useIsSuperAdmin } from '@/shared/permissions/use-permissions';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
-import { TextField } from '@/shared/ui/text-field';
 import {
   useGroupMembers,
   useGroupMemberStats,
@@ -24,6 +23,7 @@ import { RemoveRolesDialog } from '../components/remove-roles-dialog';
 import { useEntityName } from '@/shared/org/entities';
 import { useSpacePaths } from '@/shared/routing/space-paths';
 import { FormError } from '@/shared/ui/form-error';
+import { SearchField } from '@/shared/ui/text-field';
 
 type Tab = { key: MemberRoleFilter | null; label: string };
 
@@ -111,14 +111,7 @@ export function RegionMembersPage() {
       <Card>
         <div className="mb-3 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <div className="w-full sm:max-w-sm">
-            <TextField
-              label="Rechercher"
-              type="search"
-              placeholder="Rechercher un membre..."
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              autoComplete="off"
-            />
+            <SearchField placeholder="Rechercher un membre..." value={search} onChange={setSearch} />
           </div>
           {canAssign && regionId && (
             <Button type="button" onClick={() => setAssigning(true)}>

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationList } from '@contract/notifications';
 import { http } from '@/shared/api/http-client';
 
@@ -9,7 +9,7 @@ export const notificationKeys = {
   unread: ['notifications', 'unread'] as const,
 };
 
-/** How often the bell asks again (issue 16: every 60 s, without a reload). */
+/** How often the bell asks again (every 60 s, without a reload: docs/features/notifications.md). */
 export const UNREAD_POLL_MS = 60_000;
 export const NOTIFICATION_PAGE_SIZE = 20;
 
@@ -28,14 +28,17 @@ export function useNotifications(page: number, unread: boolean) {
   });
 }
 
-/** GET /notifications/unread-count, every 60 s while the page is open. */
-export function useUnreadCount() {
-  return useQuery({
+/** GET /notifications/unread-count (the shell asks for it with the navigation: src/app/layouts/space-shell.tsx). */
+export const unreadCountQuery = () =>
+  queryOptions({
     queryKey: notificationKeys.unread,
     queryFn: async () => (await http.get<{ unread: number }>('/notifications/unread-count')).data.unread,
-    refetchInterval: UNREAD_POLL_MS,
     staleTime: 30_000,
   });
+
+/** The bell's count, every 60 s while the page is open. */
+export function useUnreadCount() {
+  return useQuery({ ...unreadCountQuery(), refetchInterval: UNREAD_POLL_MS });
 }
 
 export function useMarkRead() {

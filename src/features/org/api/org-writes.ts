@@ -14,7 +14,7 @@ import { ORG_KINDS, type OrgEntity, type OrgKind } from '../kinds';
 import { orgKeys } from './keys';
 
 /*
- * The organisation's writes (issue 20): POST /{kind}, PUT /{kind}/{id}, DELETE /{kind}/{id} (archived
+ * The organisation's writes (decision 0022): POST /{kind}, PUT /{kind}/{id}, DELETE /{kind}/{id} (archived
  * when something hangs on it), POST /{kind}/{id}/restore, POST /churches/{id}/move. Each one refreshes
  * every organisation query (lists, pages, pickers: ['org']).
  */

@@ -3,9 +3,9 @@ import { moneyDateProblem, todayInDenomination } from '@contract/values/dates';
 import { ORG_MESSAGES } from '@contract/values/org';
 import { errorMessage } from '@/shared/lib/errors';
 import { formatDate } from '@/shared/lib/format';
-import { Button } from '@/shared/ui/button';
 import { DateField } from '@/shared/ui/date-field';
 import { Dialog } from '@/shared/ui/dialog';
+import { FormButtons } from '@/shared/ui/form-actions';
 import { FormError } from '@/shared/ui/form-error';
 import { notify } from '@/shared/ui/toast';
 import { useMoveChurch } from '../api/org-writes';
@@ -88,14 +88,12 @@ export function MoveChurchDialog({ church, onClose, filter }: MoveChurchDialogPr
       description="Ses recettes, ses dépenses, ses journaux et ses fidèles restent les siens ; seule sa section change."
       dismissible={!move.isPending}
       footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={move.isPending}>
-            Annuler
-          </Button>
-          <Button loading={move.isPending} onClick={() => void submit()}>
-            Déplacer
-          </Button>
-        </>
+        <FormButtons
+          saving={move.isPending}
+          submitLabel="Déplacer"
+          onConfirm={() => void submit()}
+          onCancel={close}
+        />
       }
     >
       {failure && <FormError message={failure} className="mb-3" />}

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { errorMessage } from '@/shared/lib/errors';
-import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
+import { FormActions, useFailure } from '@/shared/ui/form-actions';
 import { FormError } from '@/shared/ui/form-error';
 import { TextField } from '@/shared/ui/text-field';
 import { notify } from '@/shared/ui/toast';
@@ -83,13 +82,12 @@ function OrgForm({
   const { errors } = formState;
   const create = useCreateOrg(kind);
   const update = useUpdateOrg(kind);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useFailure();
   const [parentName, setParentName] = useState<string | undefined>(undefined);
 
   const submit = handleSubmit(async (values) => {
-    setFailure(null);
     onSavingChange(true);
-    try {
+    await attempt(async () => {
       const saved = entity
         ? await update.mutateAsync({ id: entity.id, body: toUpdateBody(values) })
         : await create.mutateAsync(
@@ -102,13 +100,8 @@ function OrgForm({
       notify.success(entity ? 'Modifications enregistrées.' : CREATED[kind]);
       onSaved?.(saved);
       onClose();
-    } catch (error) {
-      const message = errorMessage(error);
-      setFailure(message);
-      notify.error(message);
-    } finally {
-      onSavingChange(false);
-    }
+    });
+    onSavingChange(false);
   });
 
   return (
@@ -165,14 +158,11 @@ function OrgForm({
         error={errors.email?.message}
         {...register('email')}
       />
-      <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={formState.isSubmitting}>
-          Annuler
-        </Button>
-        <Button type="submit" loading={formState.isSubmitting}>
-          Enregistrer
-        </Button>
-      </div>
+      <FormActions
+        className="border-t border-slate-200 pt-4"
+        saving={formState.isSubmitting}
+        onCancel={onClose}
+      />
     </form>
   );
 }

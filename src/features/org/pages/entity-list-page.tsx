@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { DataTableColumn } from '@/shared/ui/data-table';
 import { DataTable } from '@/shared/ui/data-table';
-import { TextField } from '@/shared/ui/text-field';
 import { errorMessage } from '@/shared/lib/errors';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { useLevel, type Level } from '@/shared/level/level-context';
@@ -15,6 +14,7 @@ import { FormError } from '@/shared/ui/form-error';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { Select } from '@/shared/ui/select';
+import { SearchField } from '@/shared/ui/text-field';
 import type { ArchivedFilter } from '@contract/org';
 import { useOrgAbilities, type OrgAbilities } from '../api/org-abilities';
 import { ArchiveDialog } from '../components/archive-dialog';
@@ -235,14 +235,7 @@ export function EntityListPage({ kind, title, parentKind }: EntityListPageProps)
       )}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="w-full max-w-md">
-          <TextField
-            label="Rechercher"
-            type="search"
-            placeholder={info.searchPlaceholder}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            autoComplete="off"
-          />
+          <SearchField placeholder={info.searchPlaceholder} value={search} onChange={setSearch} />
         </div>
         <div className="w-full sm:w-44">
           <Select

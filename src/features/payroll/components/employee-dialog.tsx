@@ -1,13 +1,10 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Employee } from '@contract/payroll';
-import { errorMessage } from '@/shared/lib/errors';
 import type { EntityLevel } from '@/shared/level/level-context';
-import { Button } from '@/shared/ui/button';
 import { DateField } from '@/shared/ui/date-field';
 import { Dialog } from '@/shared/ui/dialog';
-import { FormError } from '@/shared/ui/form-error';
+import { FormActions, useFailure } from '@/shared/ui/form-actions';
 import { TextField } from '@/shared/ui/text-field';
 import { notify } from '@/shared/ui/toast';
 import { useCreateEmployee, useUpdateEmployee } from '../api/payroll';
@@ -58,7 +55,7 @@ function EmployeeForm({
   employee: Employee | null;
   onDone: () => void;
 }) {
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useFailure();
   const create = useCreateEmployee(entity);
   const update = useUpdateEmployee();
   const { register, handleSubmit, formState } = useForm<EmployeeFormValues>({
@@ -67,20 +64,15 @@ function EmployeeForm({
   });
   const { errors, isSubmitting } = formState;
 
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
+  const submit = handleSubmit((values) =>
+    attempt(async () => {
       const body = toEmployeeBody(values);
       if (employee) await update.mutateAsync({ id: employee.id, body });
       else await create.mutateAsync(body);
       notify.success(employee ? 'Employé modifié.' : 'Employé enregistré.');
       onDone();
-    } catch (error) {
-      const message = errorMessage(error);
-      setFailure(message);
-      notify.error(message);
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Employé" className="space-y-4">
@@ -105,15 +97,7 @@ function EmployeeForm({
           {...register('phone')}
         />
       </div>
-      <FormError message={failure} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
-          Annuler
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          Enregistrer
-        </Button>
-      </div>
+      <FormActions failure={failure} saving={isSubmitting} onCancel={onDone} />
     </form>
   );
 }

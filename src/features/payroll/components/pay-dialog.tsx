@@ -5,6 +5,7 @@ import { monthLabel } from '@contract/values/payroll';
 import type { Payslip } from '@contract/payroll';
 import { useMoneyWrite } from '@/shared/api/money-write';
 import { Money } from '@/shared/ui/money';
+import type { DialogState } from '@/shared/ui/dialog';
 import {
   MoneyWriteActions,
   MoneyWriteDialog,
@@ -19,19 +20,10 @@ import { employeeName } from '../lib/labels';
  * 'Payer' a payslip: the treasury account and the date; the server writes the movement of the net. One
  * Idempotency-Key per attempt: a retry after a network failure is never paid twice.
  */
-export function PayDialog({
-  payslip,
-  open,
-  onOpenChange,
-}: {
-  payslip: Payslip;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function PayDialog({ payslip, ...dialog }: DialogState & { payslip: Payslip }) {
   return (
     <MoneyWriteDialog
-      open={open}
-      onClose={() => onOpenChange(false)}
+      {...dialog}
       title="Payer la fiche de paie"
       description={`${employeeName(payslip.employee)} — ${monthLabel(payslip.month)}`}
     >
@@ -72,8 +64,8 @@ function PayForm({ payslip, onSavingChange, onDone }: MoneyWriteFormProps & { pa
         />
       </div>
       <MoneyWriteActions
-        failure={write.failure}
-        saving={write.saving || formState.isSubmitting}
+        write={write}
+        submitting={formState.isSubmitting}
         submitLabel="Payer"
         onCancel={onDone}
       />

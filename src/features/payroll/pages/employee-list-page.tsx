@@ -14,8 +14,8 @@ import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { FormError } from '@/shared/ui/form-error';
 import { Money } from '@/shared/ui/money';
 import { Select } from '@/shared/ui/select';
-import { TextField } from '@/shared/ui/text-field';
-import { notify } from '@/shared/ui/toast';
+import { SearchField } from '@/shared/ui/text-field';
+import { toastWrite } from '@/shared/ui/toast';
 import { Link } from 'react-router';
 import { PAYROLL_PAGE_SIZE, useEmployees, useSetEmployeeActive, type EmployeeStatus } from '../api/payroll';
 import { EmployeeDialog } from '../components/employee-dialog';
@@ -109,14 +109,7 @@ export function EmployeeListPage() {
     <div className="mx-auto max-w-6xl space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid w-full max-w-xl gap-3 sm:grid-cols-2">
-          <TextField
-            label="Rechercher"
-            type="search"
-            placeholder="Nom ou poste…"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            autoComplete="off"
-          />
+          <SearchField placeholder="Nom ou poste…" value={search} onChange={setSearch} />
           <Select
             label="Statut"
             options={statusOptions}
@@ -178,14 +171,11 @@ export function EmployeeListPage() {
         danger={toggling?.active ?? false}
         onConfirm={async () => {
           if (!toggling) return;
-          try {
-            await setActive.mutateAsync({ id: toggling.id, active: !toggling.active });
-            notify.success(toggling.active ? 'Employé archivé.' : 'Employé réactivé.');
-          } catch (error) {
-            notify.error(errorMessage(error));
-          } finally {
-            setToggling(null);
-          }
+          await toastWrite(
+            setActive.mutateAsync({ id: toggling.id, active: !toggling.active }),
+            toggling.active ? 'Employé archivé.' : 'Employé réactivé.',
+          );
+          setToggling(null);
         }}
       />
     </div>

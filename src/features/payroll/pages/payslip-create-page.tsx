@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
@@ -6,8 +5,8 @@ import { errorMessage } from '@/shared/lib/errors';
 import { levelEntity, useLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
 import { useSpacePaths } from '@/shared/routing/space-paths';
-import { Button } from '@/shared/ui/button';
 import { Combobox } from '@/shared/ui/combobox';
+import { FormActions, useFailure } from '@/shared/ui/form-actions';
 import { FormError } from '@/shared/ui/form-error';
 import { notify } from '@/shared/ui/toast';
 import { useCreatePayslip, useEmployees } from '../api/payroll';
@@ -24,7 +23,7 @@ export function PayslipCreatePage() {
   const navigate = useNavigate();
   const employees = useEmployees(entity, 'active', '', 1, 100);
   const create = useCreatePayslip();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useFailure();
   const { register, control, handleSubmit, formState, getValues, setValue } = useForm<PayslipFormValues>({
     resolver: zodResolver(payslipFormSchema),
     defaultValues: { employee_id: '', month: previousMonth(), gross: '', allowances: '0', deductions: '0' },
@@ -32,18 +31,13 @@ export function PayslipCreatePage() {
   const { errors, isSubmitting } = formState;
   const employeesPath = paths.page('payroll.employees');
 
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
+  const submit = handleSubmit((values) =>
+    attempt(async () => {
       const payslip = await create.mutateAsync(toPayslipBody(values));
       notify.success('Fiche de paie enregistrée.');
       navigate(paths.page('payroll.edit', { payslipId: payslip.id }) ?? listPath);
-    } catch (error) {
-      const message = errorMessage(error);
-      setFailure(message);
-      notify.error(message);
-    }
-  });
+    }),
+  );
 
   if (!entity) return <FormError message="Entité introuvable." />;
   return (
@@ -88,15 +82,7 @@ export function PayslipCreatePage() {
           </Link>
         </p>
       )}
-      <FormError message={failure} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={() => navigate(listPath)} disabled={isSubmitting}>
-          Annuler
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          Enregistrer
-        </Button>
-      </div>
+      <FormActions failure={failure} saving={isSubmitting} cancelTo={listPath} />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { Payslip } from '@contract/payroll';
 import { monthLabel } from '@contract/values/payroll';
 import { errorMessage } from '@/shared/lib/errors';
@@ -13,6 +13,7 @@ import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { FormError } from '@/shared/ui/form-error';
+import { MaybeLink } from '@/shared/ui/maybe-link';
 import { Money } from '@/shared/ui/money';
 import { TextField } from '@/shared/ui/text-field';
 import { PAYROLL_PAGE_SIZE, usePayslips } from '../api/payroll';
@@ -41,14 +42,10 @@ export function PayslipListPage() {
       header: 'Employé',
       mobile: 'title',
       cell: (row) => {
-        const to = paths.page('payroll.edit', { payslipId: row.id });
-        const name = employeeName(row.employee);
-        return to ? (
-          <Link to={to} className="font-medium text-brand-700 hover:underline">
-            {name}
-          </Link>
-        ) : (
-          name
+        return (
+          <MaybeLink to={paths.page('payroll.edit', { payslipId: row.id })}>
+            {employeeName(row.employee)}
+          </MaybeLink>
         );
       },
     },

@@ -13,10 +13,12 @@ import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
+import { useFailure } from '@/shared/ui/form-actions';
 import { FormError } from '@/shared/ui/form-error';
 import { LogoLoader } from '@/shared/ui/logo-loader';
 import { Money } from '@/shared/ui/money';
 import { PrintButton, PrintStyles } from '@/shared/ui/print';
+import { SimpleTable } from '@/shared/ui/simple-table';
 import { notify } from '@/shared/ui/toast';
 import { usePayslip, useUpdatePayslip } from '../api/payroll';
 import { PayDialog } from '../components/pay-dialog';
@@ -105,41 +107,42 @@ function PayslipSheet({ payslip }: { payslip: Payslip }) {
           <dd>{`PAIE-${payslip.month}-${String(payslip.id).padStart(5, '0')}`}</dd>
         </div>
       </dl>
-      <table className="mt-4 w-full text-sm" aria-label="Éléments de la paie">
-        <thead>
-          <tr className="border-b border-slate-200 text-left">
-            <th scope="col" className="py-2 font-medium">
-              Élément
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Montant
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map(([label, amount, sign]) => (
-            <tr key={label} className="border-b border-slate-100">
-              <th scope="row" className="py-2 text-left font-normal">
-                {label}
-              </th>
-              <td className="py-2 text-right">
+      <SimpleTable
+        aria-label="Éléments de la paie"
+        className="mt-4 w-full text-sm"
+        headRowClassName="border-b border-slate-200 text-left"
+        rowClassName="border-b border-slate-100"
+        cellClassName="py-2"
+        rows={lines}
+        rowKey={([label]) => label}
+        columns={[
+          {
+            key: 'label',
+            header: 'Élément',
+            headerClassName: 'font-medium',
+            rowHeader: true,
+            cellClassName: 'text-left font-normal',
+            cell: ([label]) => label,
+            footerHeader: true,
+            footerClassName: 'text-left font-semibold',
+            footer: 'Net à payer',
+          },
+          {
+            key: 'amount',
+            header: 'Montant',
+            className: 'text-right',
+            headerClassName: 'font-medium',
+            cell: ([, amount, sign]) => (
+              <>
                 {sign && <span aria-hidden="true">{sign} </span>}
                 <Money amount={amount} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" className="py-2 text-left font-semibold">
-              Net à payer
-            </th>
-            <td className="py-2 text-right font-semibold">
-              <Money amount={payslip.net} />
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+              </>
+            ),
+            footerClassName: 'font-semibold',
+            footer: <Money amount={payslip.net} />,
+          },
+        ]}
+      />
       <p className="mt-3 text-sm text-slate-700">
         {payslip.status === 'paid'
           ? `Payée le ${payslip.paid_on ? formatDate(payslip.paid_on) : '—'}${
@@ -157,25 +160,20 @@ function PayslipSheet({ payslip }: { payslip: Payslip }) {
 
 function EditCard({ payslip }: { payslip: Payslip }) {
   const update = useUpdatePayslip(payslip.id);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useFailure();
   const { register, control, handleSubmit, formState, reset } = useForm<PayslipFormValues>({
     resolver: zodResolver(payslipFormSchema),
     defaultValues: payslipFormValues(payslip),
   });
   const { errors, isSubmitting } = formState;
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
+  const submit = handleSubmit((values) =>
+    attempt(async () => {
       const { employee_id: _employee, ...body } = toPayslipBody(values);
       const saved = await update.mutateAsync(body);
       reset(payslipFormValues(saved));
       notify.success('Fiche de paie modifiée.');
-    } catch (error) {
-      const message = errorMessage(error);
-      setFailure(message);
-      notify.error(message);
-    }
-  });
+    }),
+  );
   return (
     <Card title="Modifier la fiche de paie" className="print:hidden">
       <form onSubmit={submit} noValidate aria-label="Modifier la fiche de paie" className="space-y-4">

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AttemptAnswer,
@@ -76,10 +77,12 @@ export function useSubscriptionDetail(id: number) {
 
 /**
  * A payment attempt after the payer came back: asked again every 2 s while it is pending (the server
- * re-checks it with LigdiCash), at most 3 minutes.
+ * re-checks it with LigdiCash), at most 3 minutes. Once it is settled (paid or failed), the
+ * subscriptions are read again, once per outcome.
  */
 export function useAttemptStatus(id: number, attemptId: number | null) {
-  return useQuery({
+  const client = useQueryClient();
+  const status = useQuery({
     queryKey: subscriptionKeys.attempt(id, attemptId ?? 0),
     queryFn: async () =>
       (await http.get<{ data: AttemptAnswer }>(`/subscriptions/${id}/payments/${attemptId}`)).data.data,
@@ -87,6 +90,14 @@ export function useAttemptStatus(id: number, attemptId: number | null) {
     refetchInterval: (query) =>
       query.state.data?.attempt.status === 'pending' && query.state.dataUpdateCount < 90 ? 2000 : false,
   });
+  const settled = useRef<string | null>(null);
+  const state = status.data?.attempt.status;
+  useEffect(() => {
+    if (!state || state === 'pending' || settled.current === state) return;
+    settled.current = state;
+    void client.invalidateQueries({ queryKey: subscriptionKeys.all });
+  }, [state, client]);
+  return status;
 }
 
 export function useStartPayment(id: number) {

@@ -4,16 +4,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { SUBSCRIPTION_TARGETS } from '@contract/values/subscriptions';
 import type { SubscriptionTarget } from '@contract/subscriptions';
 import type { EntityLevel } from '@/shared/level/level-context';
-import { errorMessage } from '@/shared/lib/errors';
 import { formatMoney } from '@/shared/lib/format';
 import { Button } from '@/shared/ui/button';
-import { Dialog } from '@/shared/ui/dialog';
-import { FormError } from '@/shared/ui/form-error';
+import { useFailure } from '@/shared/ui/form-actions';
+import { FormDialog } from '@/shared/ui/form-dialog';
 import { Select } from '@/shared/ui/select';
 import { TextField } from '@/shared/ui/text-field';
 import { notify } from '@/shared/ui/toast';
 import { groupParams, useCreateSubscription, useSubscriptionTypes } from '../api/subscriptions';
 import { createFormSchema, periodEnd, type CreateFormValues } from '../lib/forms';
+import { AmountField } from './amount-field';
 
 const TARGET_OF: Record<string, SubscriptionTarget> = {
   CHURCH: 'church',
@@ -33,7 +33,7 @@ export function CreateSubscriptionDialog({ group }: { group: EntityLevel }) {
   const target = TARGET_OF[group.entityType];
   const types = useSubscriptionTypes();
   const create = useCreateSubscription();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useFailure({ toast: false });
   const form = useForm<CreateFormValues>({ resolver: zodResolver(createFormSchema), defaultValues: EMPTY });
   const { register, control, handleSubmit, formState, setValue, getValues, reset } = form;
   const offered = (types.data ?? []).filter((t) => t.active && t.target === target);
@@ -50,9 +50,8 @@ export function CreateSubscriptionDialog({ group }: { group: EntityLevel }) {
     if (end) setValue('end_date', end);
   };
 
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
+  const submit = handleSubmit((values) =>
+    attempt(async () => {
       await create.mutateAsync({
         subscription_type_id: Number(values.subscription_type_id),
         amount: Number(values.amount),
@@ -64,77 +63,62 @@ export function CreateSubscriptionDialog({ group }: { group: EntityLevel }) {
       notify.success('Souscription créée');
       reset(EMPTY);
       setOpen(false);
-    } catch (error) {
-      setFailure(errorMessage(error));
-    }
-  });
+    }),
+  );
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={setOpen}
       trigger={<Button>Nouvelle souscription</Button>}
       title="Nouvelle souscription"
       description={SUBSCRIPTION_TARGETS.includes(target) ? undefined : 'Groupe non pris en charge'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => setOpen(false)} type="button">
-            Annuler
-          </Button>
-          <Button type="submit" form="create-subscription" loading={formState.isSubmitting}>
-            Créer
-          </Button>
-        </>
-      }
+      id="create-subscription"
+      onSubmit={submit}
+      saving={formState.isSubmitting}
+      failure={failure}
+      submitLabel="Créer"
+      onCancel={() => setOpen(false)}
     >
-      <form id="create-subscription" noValidate onSubmit={submit} className="space-y-4">
-        <Controller
-          control={control}
-          name="subscription_type_id"
-          render={({ field, fieldState }) => (
-            <Select
-              label="Type de souscription"
-              required
-              options={options}
-              value={field.value}
-              onChange={(value) => {
-                field.onChange(value);
-                fillFromType(value);
-              }}
-              onBlur={field.onBlur}
-              placeholder={types.isPending ? 'Chargement…' : 'Choisir un type'}
-              error={fieldState.error?.message}
-            />
-          )}
+      <Controller
+        control={control}
+        name="subscription_type_id"
+        render={({ field, fieldState }) => (
+          <Select
+            label="Type de souscription"
+            required
+            options={options}
+            value={field.value}
+            onChange={(value) => {
+              field.onChange(value);
+              fillFromType(value);
+            }}
+            onBlur={field.onBlur}
+            placeholder={types.isPending ? 'Chargement…' : 'Choisir un type'}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <AmountField {...register('amount')} error={formState.errors.amount?.message} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Date de début"
+          required
+          placeholder="JJ/MM/AAAA"
+          {...register('start_date', {
+            onChange: (event: { target: { value: string } }) =>
+              fillFromType(getValues('subscription_type_id'), event.target.value, false),
+          })}
+          error={formState.errors.start_date?.message}
         />
         <TextField
-          label="Montant (F CFA)"
+          label="Date de fin"
           required
-          inputMode="numeric"
-          {...register('amount')}
-          error={formState.errors.amount?.message}
+          placeholder="JJ/MM/AAAA"
+          {...register('end_date')}
+          error={formState.errors.end_date?.message}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Date de début"
-            required
-            placeholder="JJ/MM/AAAA"
-            {...register('start_date', {
-              onChange: (event: { target: { value: string } }) =>
-                fillFromType(getValues('subscription_type_id'), event.target.value, false),
-            })}
-            error={formState.errors.start_date?.message}
-          />
-          <TextField
-            label="Date de fin"
-            required
-            placeholder="JJ/MM/AAAA"
-            {...register('end_date')}
-            error={formState.errors.end_date?.message}
-          />
-        </div>
-        <FormError message={failure} />
-      </form>
-    </Dialog>
+      </div>
+    </FormDialog>
   );
 }

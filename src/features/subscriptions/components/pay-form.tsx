@@ -3,9 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useAccount } from '@/shared/auth/account-store';
 import { errorMessage } from '@/shared/lib/errors';
-import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
-import { FormError } from '@/shared/ui/form-error';
+import { FormActions } from '@/shared/ui/form-actions';
 import { TextField } from '@/shared/ui/text-field';
 import { useStartPayment } from '../api/subscriptions';
 import { paymentPage } from '../lib/redirect';
@@ -85,15 +84,7 @@ export function PayForm({
           {...register('email')}
           error={formState.errors.email?.message}
         />
-        <FormError message={failure} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
-            Annuler
-          </Button>
-          <Button type="submit" loading={busy}>
-            Payer
-          </Button>
-        </div>
+        <FormActions failure={failure} saving={busy} submitLabel="Payer" onCancel={onCancel} />
       </form>
     </Card>
   );

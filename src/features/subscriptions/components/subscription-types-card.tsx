@@ -3,23 +3,23 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SUBSCRIPTION_TARGET_LABELS, SUBSCRIPTION_TARGETS } from '@contract/values/subscriptions';
 import type { SubscriptionType } from '@contract/subscriptions';
-import { errorMessage } from '@/shared/lib/errors';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
-import { Dialog } from '@/shared/ui/dialog';
-import { FormError } from '@/shared/ui/form-error';
+import { useFailure } from '@/shared/ui/form-actions';
+import { FormDialog } from '@/shared/ui/form-dialog';
 import { Money } from '@/shared/ui/money';
 import { Select } from '@/shared/ui/select';
 import { TextField } from '@/shared/ui/text-field';
-import { notify } from '@/shared/ui/toast';
+import { notify, toastWrite } from '@/shared/ui/toast';
 import {
   useCreateSubscriptionType,
   useSubscriptionTypes,
   useUpdateSubscriptionType,
 } from '../api/subscriptions';
 import { typeFormSchema, type TypeFormValues } from '../lib/forms';
+import { AmountField } from './amount-field';
 
 const targetOptions = SUBSCRIPTION_TARGETS.map((t) => ({ value: t, label: SUBSCRIPTION_TARGET_LABELS[t] }));
 
@@ -30,12 +30,10 @@ export function SubscriptionTypesCard() {
   const [editing, setEditing] = useState<SubscriptionType | 'new' | null>(null);
 
   const toggle = async (type: SubscriptionType) => {
-    try {
-      await update.mutateAsync({ id: type.id, active: !type.active });
-      notify.success(type.active ? 'Type retiré' : 'Type proposé de nouveau');
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
+    await toastWrite(
+      update.mutateAsync({ id: type.id, active: !type.active }),
+      type.active ? 'Type retiré' : 'Type proposé de nouveau',
+    );
   };
 
   const columns: DataTableColumn<SubscriptionType>[] = [
@@ -92,7 +90,7 @@ export function SubscriptionTypesCard() {
 function TypeDialog({ type, onClose }: { type: SubscriptionType | null; onClose: () => void }) {
   const create = useCreateSubscriptionType();
   const update = useUpdateSubscriptionType();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useFailure({ toast: false });
   const form = useForm<TypeFormValues>({
     resolver: zodResolver(typeFormSchema),
     defaultValues: {
@@ -103,74 +101,57 @@ function TypeDialog({ type, onClose }: { type: SubscriptionType | null; onClose:
     },
   });
   const { register, control, handleSubmit, formState } = form;
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
+  const submit = handleSubmit((values) => {
     const body = {
       name: values.name,
       period_months: Number(values.period_months),
       amount: Number(values.amount),
     };
-    try {
+    return attempt(async () => {
       if (type) await update.mutateAsync({ id: type.id, ...body });
       else await create.mutateAsync({ ...body, target: values.target });
       notify.success(type ? 'Type modifié' : 'Type créé');
       onClose();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    }
+    });
   });
   return (
-    <Dialog
+    <FormDialog
       open
       onOpenChange={(open) => !open && onClose()}
       title={type ? 'Modifier le type de souscription' : 'Nouveau type de souscription'}
-      footer={
-        <>
-          <Button variant="secondary" type="button" onClick={onClose}>
-            Annuler
-          </Button>
-          <Button type="submit" form="subscription-type" loading={formState.isSubmitting}>
-            Enregistrer
-          </Button>
-        </>
-      }
+      id="subscription-type"
+      onSubmit={submit}
+      saving={formState.isSubmitting}
+      failure={failure}
+      onCancel={onClose}
     >
-      <form id="subscription-type" noValidate onSubmit={submit} className="space-y-4">
-        <TextField label="Nom" required {...register('name')} error={formState.errors.name?.message} />
-        <Controller
-          control={control}
-          name="target"
-          render={({ field, fieldState }) => (
-            <Select
-              label="Niveau"
-              required
-              disabled={!!type}
-              options={targetOptions}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
+      <TextField label="Nom" required {...register('name')} error={formState.errors.name?.message} />
+      <Controller
+        control={control}
+        name="target"
+        render={({ field, fieldState }) => (
+          <Select
+            label="Niveau"
+            required
+            disabled={!!type}
+            options={targetOptions}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Période (mois)"
+          required
+          inputMode="numeric"
+          {...register('period_months')}
+          error={formState.errors.period_months?.message}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Période (mois)"
-            required
-            inputMode="numeric"
-            {...register('period_months')}
-            error={formState.errors.period_months?.message}
-          />
-          <TextField
-            label="Montant (F CFA)"
-            required
-            inputMode="numeric"
-            {...register('amount')}
-            error={formState.errors.amount?.message}
-          />
-        </div>
-        <FormError message={failure} />
-      </form>
-    </Dialog>
+        <AmountField {...register('amount')} error={formState.errors.amount?.message} />
+      </div>
+    </FormDialog>
   );
 }

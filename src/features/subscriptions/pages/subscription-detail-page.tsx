@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import type { PaymentAttempt } from '@contract/subscriptions';
 import { loadSession } from '@/shared/auth/session';
 import { parseIdParam } from '@/shared/level/level-context';
@@ -14,7 +13,7 @@ import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { FormError } from '@/shared/ui/form-error';
 import { Money } from '@/shared/ui/money';
 import { Spinner } from '@/shared/ui/spinner';
-import { subscriptionKeys, useAttemptStatus, useSubscriptionDetail } from '../api/subscriptions';
+import { useAttemptStatus, useSubscriptionDetail } from '../api/subscriptions';
 import { AttemptBadge, PaidBadge } from '../components/paid-badge';
 import { PayForm } from '../components/pay-form';
 import { printReceipt } from '../components/receipt';
@@ -128,16 +127,12 @@ function AttemptHistory({ attempts }: { attempts: PaymentAttempt[] }) {
  */
 function PaymentFollowUp({ subscriptionId, attemptId }: { subscriptionId: number; attemptId: number }) {
   const status = useAttemptStatus(subscriptionId, attemptId);
-  const client = useQueryClient();
-  const settled = useRef<string | null>(null);
   const state = status.data?.attempt.status;
+  const paid = state === 'completed';
 
   useEffect(() => {
-    if (!state || state === 'pending' || settled.current === state) return;
-    settled.current = state;
-    void client.invalidateQueries({ queryKey: subscriptionKeys.all });
-    if (state === 'completed') void loadSession();
-  }, [state, client]);
+    if (paid) void loadSession();
+  }, [paid]);
 
   if (status.isError) return <Banner tone="red">{errorMessage(status.error)}</Banner>;
   if (!status.data || state === 'pending')

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { Subscription } from '@contract/subscriptions';
 import { levelEntity, RouteNotFoundError, useLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
@@ -9,6 +8,7 @@ import { usePermission } from '@/shared/permissions/use-permissions';
 import { useSpacePaths } from '@/shared/routing/space-paths';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { FormError } from '@/shared/ui/form-error';
+import { MaybeLink } from '@/shared/ui/maybe-link';
 import { Money } from '@/shared/ui/money';
 import { errorMessage } from '@/shared/lib/errors';
 import { SUBSCRIPTION_PAGE_SIZE, useSubscriptionList } from '../api/subscriptions';
@@ -45,18 +45,15 @@ export function SubscriptionListPage({ create = false, manageTypes = false }: Su
       header: 'Date',
       className: 'whitespace-nowrap',
       cell: (row) => {
-        const to = detail(row);
         const text = formatDate(row.start_date);
-        return to ? (
-          <Link
-            to={to}
+        return (
+          <MaybeLink
+            to={detail(row)}
             aria-label={`Souscription du ${text}`}
             className="font-medium text-brand-700 hover:text-brand-900 hover:underline"
           >
             {text}
-          </Link>
-        ) : (
-          text
+          </MaybeLink>
         );
       },
     },

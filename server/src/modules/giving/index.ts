@@ -1,0 +1,6 @@
+// The module's public entry (decision 0038): what app.ts and the other modules use. Online giving
+// (decision 0043): its routes, and its invoices' purpose on the LigdiCash simulator.
+export { givingRoutes } from './routes';
+export { givingSimulatorPurpose } from './guest';
+export { recordSeededGift } from './checkouts';
+export { newGivingCode } from './settings';
