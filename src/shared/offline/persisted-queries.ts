@@ -51,13 +51,28 @@ function persisterFor(userId: number): QueryPersisterFn {
     deserialize: (value) => value,
   });
   const persist = persister.persisterFn as unknown as QueryPersisterFn;
-  // a device without IndexedDB (a private window of some browsers): the network only
-  return (queryFn, context, query) =>
-    persist(queryFn, context, query).catch((error: unknown) => {
-      if (error instanceof DOMException || (error instanceof Error && /IndexedDB/.test(error.message)))
-        return queryFn(context);
-      throw error;
-    });
+  return (queryFn, context, query) => {
+    let asked = false;
+    const network = (ctx: QueryFunctionContext) => {
+      asked = true;
+      return queryFn(ctx);
+    };
+    return persist(network, context, query).then(
+      (data) => {
+        // A kept answer is shown at once, then the server is asked again: the persister alone would
+        // trust an answer younger than staleTime, and a reload would show what another user changed
+        // meanwhile as if it were fresh (an approval, a payment). Paused while offline.
+        if (!asked) setTimeout(() => void query.fetch().catch(() => undefined), 0);
+        return data;
+      },
+      (error: unknown) => {
+        // a device without IndexedDB (a private window of some browsers): the network only
+        if (error instanceof DOMException || (error instanceof Error && /IndexedDB/.test(error.message)))
+          return queryFn(context);
+        throw error;
+      },
+    );
+  };
 }
 
 /**
