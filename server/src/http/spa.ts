@@ -62,9 +62,12 @@ export function buildPreloads(root: string): Preloads {
   const entryLink = links([...entry]);
   const spaceKeys = new Map<SpaceFolder, Set<string>>();
   for (const space of Object.keys(SPACE_PREFIXES) as SpaceFolder[]) {
+    // a space's route tree and the shell are chunks of their own, or (decision 0039) inside the shell
+    // chunk index.html preloads: then only the page's own code is left to name
     const routes = `src/spaces/${space}/routes.tsx`;
-    if (!manifest[routes]) continue;
-    const keys = closure('src/app/layouts/space-shell.tsx', closure(routes));
+    const keys = manifest[routes]
+      ? closure('src/app/layouts/space-shell.tsx', closure(routes))
+      : new Set<string>();
     spaceKeys.set(space, keys);
     preloads.set(space, links([...keys].filter((key) => !entry.has(key))));
   }
