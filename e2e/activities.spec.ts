@@ -132,7 +132,9 @@ test('an activity is planned, reported, submitted, sent back; the leader sees th
   await fidele.getByRole('link', { name: /Chorale/ }).click();
   await expectPath(fidele, /^\/departements\/\d+\/dashboard$/);
   await expect(fidele.getByText('Vous en êtes responsable.')).toBeVisible();
-  await expect(fidele.getByRole('region', { name: 'Recettes et dépenses par mois' })).toBeVisible();
+  // a leader without a finance permission sees the department's counts, not its money (decision 0041)
+  await expect(fidele.getByRole('heading', { name: 'Activités à venir' })).toBeVisible();
+  await expect(fidele.getByRole('region', { name: 'Recettes et dépenses par mois' })).toHaveCount(0);
   const width = await fidele.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(360);
   await phone.close();
