@@ -28,6 +28,9 @@ if (document.getElementById('boot')) {
       stop();
     }
   });
+  // a safety net: should the page never say it is ready, the drawing gives way after 10 s (a page still
+  // loading can be used; a drawing's buttons cannot)
+  window.setTimeout(finishBoot, 10_000);
 }
 
 // A transition: React renders the first page in slices and lets the phone's main thread breathe
