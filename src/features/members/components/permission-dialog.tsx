@@ -161,7 +161,7 @@ export function GrantForm({ userId }: { userId: number }) {
   const catalogue = usePermissionCatalogue(scope, debouncedPermission);
   const entities = useScopeEntities(scope === 'global' ? null : scope, debouncedEntity);
   const grant = useGrantPermission();
-  // the server's reason of a refused grant (SPEC.md's message when it gives none), kept in the form
+  // the server's reason of a refused grant, in the form (SPEC.md's message in the toast)
   const [grantError, setGrantError] = useState<string | null>(null);
   const isAdmin = useAccount()?.is_super_admin === true;
 
@@ -199,9 +199,8 @@ export function GrantForm({ userId }: { userId: number }) {
           setTouched({ scope: false, permission: false });
         },
         onError: (error) => {
-          const message = errorMessage(error, GRANT_MESSAGES.error);
-          setGrantError(message);
-          notify.error(message);
+          setGrantError(errorMessage(error, GRANT_MESSAGES.error));
+          notify.error(GRANT_MESSAGES.error);
         },
       },
     );
