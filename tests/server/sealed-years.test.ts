@@ -793,6 +793,17 @@ const NOT_DATED: Record<string, string> = {
   'PUT /api/notifications/read-all': 'the user',
   'PUT /api/profile': 'the user',
   'PUT /api/profile/password': 'the user',
+  'POST /api/giving/checkouts':
+    "a gift is recorded when the provider confirms it, dated that day, through the contributions' service and its closed-year rule",
+  'POST /api/giving/public/{code}/checkouts':
+    'a guest gift: recorded as a member gift is, on the day confirmed',
+  'POST /api/giving/checkouts/{id}/verify':
+    'records a confirmed gift on the day it is confirmed (the same rule)',
+  'POST /api/giving/notify': 'the provider names a checkout: recorded as above, never on its word',
+  'POST /api/giving/reconciliation': "a comparison with the provider's statement: writes nothing",
+  'PUT /api/giving/settings': "the church's online giving settings",
+  'PUT /api/giving/installation-settings': "the denomination's merchant account",
+  'POST /api/backups': 'a copy of the data: changes nothing',
   'DELETE /api/profile/sessions': 'the user',
   'DELETE /api/profile/sessions/{id}': 'the user',
 };

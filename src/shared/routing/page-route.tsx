@@ -111,7 +111,11 @@ function prefetchLoader(prefetch: PagePrefetch) {
  * ('espace-comptable/depenses'): the paths are prefixed, the pages stay at the space's Level.
  */
 export function prefixed(segment: string, routes: RouteObject[]): RouteObject[] {
-  return routes.map(
-    (route) => ({ ...route, path: route.path ? `${segment}/${route.path}` : segment }) as RouteObject,
-  );
+  return routes.map((route) => {
+    // copied by their descriptors, not their values: a page route's `lazy` is a getter (a fresh object
+    // for each router), which a spread would read once, leaving every later router an emptied object
+    const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(route)) as RouteObject;
+    copy.path = route.path ? `${segment}/${route.path}` : segment;
+    return copy;
+  });
 }

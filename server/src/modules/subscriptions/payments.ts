@@ -85,7 +85,8 @@ export type StartInput = z.output<typeof startPaymentBodySchema> & {
   subscriptionId: number;
   group: Group;
   /** where the provider sends the browser back, and its notifications */
-  publicUrl: string;
+  /** where the provider and the browser reach the product (PUBLIC_URL or the server's own address); null: none */
+  publicUrl: string | null;
   returnPath: string;
 };
 
@@ -101,7 +102,8 @@ export async function startPayment(deps: PaymentDeps, gate: Gate, input: StartIn
   const payer = await authorizePayer(gate, input.group);
   const { db } = deps;
   const settings = deps.provider();
-  if (!settings) throw httpError(503, SUBSCRIPTION_MESSAGES.paymentNotConfigured);
+  const publicUrl = input.publicUrl;
+  if (!settings || !publicUrl) throw httpError(503, SUBSCRIPTION_MESSAGES.paymentNotConfigured);
   const subscription = await getSubscription(db, input.subscriptionId);
   if (!subscription) throw httpError(404, SUBSCRIPTION_MESSAGES.notFound);
   if (subscription.paid) throw httpError(409, SUBSCRIPTION_MESSAGES.alreadyPaid);
@@ -152,7 +154,7 @@ export async function startPayment(deps: PaymentDeps, gate: Gate, input: StartIn
     throw error;
   }
 
-  const returnUrl = `${input.publicUrl}${input.returnPath}?paiement=${attemptId}`;
+  const returnUrl = `${publicUrl}${input.returnPath}?paiement=${attemptId}`;
   const period = `du ${frenchDate(subscription.start_date)} au ${frenchDate(subscription.end_date)}`;
   let invoice: { token: string; paymentUrl: string };
   try {
@@ -166,10 +168,10 @@ export async function startPayment(deps: PaymentDeps, gate: Gate, input: StartIn
       email: input.email,
       externalId: transactionId,
       storeName: 'Ekklesia Gestion',
-      storeUrl: input.publicUrl,
+      storeUrl: publicUrl,
       returnUrl,
       cancelUrl: returnUrl,
-      callbackUrl: `${input.publicUrl}/api/subscriptions/payments/notify`,
+      callbackUrl: `${publicUrl}/api/subscriptions/payments/notify`,
       customData: { subscription: input.subscriptionId, payer: payer.userId, transaction_id: transactionId },
     });
   } catch (error) {

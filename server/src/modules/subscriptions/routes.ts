@@ -222,9 +222,9 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const group = await subscriptionGroup(db, request.params.id);
       const { return_path: returnPath, ...payer } = request.body;
-      // Built from PUBLIC_URL or the server's own address, never from the request (decision 0043).
+      // Built from PUBLIC_URL or the server's own address, never from the request (decision 0043);
+      // none: 503, once the payer is authorised
       const publicUrl = publicBase(app);
-      if (!publicUrl) throw httpError(503, SUBSCRIPTION_MESSAGES.paymentNotConfigured);
       const result = await startPayment(payments, await gateOf(request), {
         ...payer,
         subscriptionId: request.params.id,
