@@ -5,7 +5,8 @@ import { expectPath, signIn } from './helpers';
  * Online giving (decision 0043) through the built-in LigdiCash simulator (no LIGDICASH_API_URL in the e2e
  * server): fidele@ gives 2 500 F CFA to their church by mobile money and gets the receipt, a guest gives
  * through the church's public page /donner/donnerdemo (the demo seed opens online giving there), and
- * the treasurer finds both in 'Paiements en ligne' beside their receipts.
+ * the treasurer finds both in 'Paiements en ligne' beside their receipts, in Recettes and in the treasury
+ * journal of the church's electronic account.
  */
 
 // A payment crosses several pages and server round trips: more time than the default.
@@ -89,4 +90,16 @@ test('the treasurer sees both gifts in Paiements en ligne, with their receipts',
   await page.goto('/mon-eglise/recettes');
   const row = page.getByRole('row', { name: new RegExp(memberReceipt) });
   await expect(row).toContainText('En ligne');
+
+  // and in the treasury journal of the church's electronic account (the last 30 days), by their receipts
+  await page.goto('/mon-eglise/pieces-comptables/journal-de-tresorerie');
+  await page.getByRole('button', { name: 'Définir la période' }).click();
+  await page.getByRole('button', { name: 'Filtrer' }).click();
+  await page.getByRole('combobox', { name: 'Type de journal' }).click();
+  await page.getByRole('option', { name: 'Electronique' }).click();
+  const journal = page.getByRole('table', { name: 'Journal de trésorerie' });
+  await expect(journal.getByRole('row', { name: new RegExp(memberReceipt) })).toContainText(/2.500/);
+  if (guestReceipt) {
+    await expect(journal.getByRole('row', { name: new RegExp(guestReceipt) })).toContainText(/1.000/);
+  }
 });

@@ -87,3 +87,36 @@ export function frenchDateToIso(value: string): string | null {
 /** A phone number of the country: 8 to 10 digits, the country's dialling code (+2xx) optional. */
 export const PAYER_PHONE_PATTERN = /^(?:(?:\+|00)2\d{2})?\d{8,10}$/;
 export const normalizePayerPhone = (value: string) => value.replace(/[\s.\-()/]/g, '');
+
+/**
+ * The way a payment through LigdiCash was made, in French: the provider (and the demo) name it by a
+ * code ('card', 'mobile_money', 'OM', 'MOMO'…) or already by its name ('Orange Money'); an unknown name
+ * is shown as it came. Subscriptions and online gifts alike.
+ */
+const PAYMENT_OPERATOR_LABELS: Record<string, string> = {
+  card: 'Carte bancaire',
+  carte: 'Carte bancaire',
+  visa: 'Carte bancaire',
+  mastercard: 'Carte bancaire',
+  mobile_money: 'Mobile money',
+  mobilemoney: 'Mobile money',
+  om: 'Orange Money',
+  orange: 'Orange Money',
+  orange_money: 'Orange Money',
+  momo: 'MTN MoMo',
+  mtn: 'MTN MoMo',
+  mtn_momo: 'MTN MoMo',
+  moov: 'Moov Money',
+  moov_money: 'Moov Money',
+  flooz: 'Moov Money',
+  wave: 'Wave',
+};
+
+export function paymentOperatorLabel(operator: string | null | undefined): string | null {
+  if (!operator) return null;
+  const code = operator
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  return PAYMENT_OPERATOR_LABELS[code] ?? operator;
+}

@@ -7,6 +7,7 @@ import { queryOne } from '../../server/src/db/query';
 import { givingNotificationsSettled } from '../../server/src/modules/giving/routes';
 import { createTestApp, type TestApp } from './helpers';
 import { startFakeProvider, type FakeProvider } from './subscriptions-provider';
+import { notificationRequest } from './ligdicash-notify';
 
 // The online giving's server tests (giving.test.ts with the built-in simulator, giving-provider.test.ts
 // with a fake LigdiCash over HTTP; decision 0043): an app listening on a port (the provider calls it
@@ -107,21 +108,7 @@ export async function follow(id: number, login = 'fidele@example.org') {
 
 /** A provider notification, as LigdiCash sends it, to the server over HTTP; waits until handled. */
 export async function notify(body: Record<string, unknown>, form = false): Promise<number> {
-  const response = await fetch(`${current.base}/api/giving/notify`, {
-    method: 'POST',
-    headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
-    body: form
-      ? new URLSearchParams(
-          Object.entries(body).flatMap(([k, v]) =>
-            Array.isArray(v)
-              ? v.flatMap((entry: Record<string, string>, i) =>
-                  Object.entries(entry).map(([ek, ev]): [string, string] => [`${k}[${i}][${ek}]`, ev]),
-                )
-              : [[k, String(v)] as [string, string]],
-          ),
-        ).toString()
-      : JSON.stringify(body),
-  });
+  const response = await fetch(`${current.base}/api/giving/notify`, notificationRequest(body, form));
   await givingNotificationsSettled(current.t.db);
   return response.status;
 }

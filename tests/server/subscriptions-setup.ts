@@ -7,6 +7,7 @@ import { queryOne } from '../../server/src/db/query';
 import { paymentNotificationsSettled } from '../../server/src/modules/subscriptions/routes';
 import { createTestApp, type TestApp } from './helpers';
 import { startFakeProvider, type FakeProvider } from './subscriptions-provider';
+import { notificationRequest } from './ligdicash-notify';
 
 // The subscriptions' server tests (subscriptions.test.ts, subscriptions-payments.test.ts,
 // subscriptions-simulator.test.ts; decisions 0019 and 0020): an app listening on a port with a fake
@@ -94,21 +95,7 @@ export const pay = (
 
 /** A provider notification, as LigdiCash sends it, to the server over HTTP. */
 export async function notify(body: Record<string, unknown>, form = false): Promise<number> {
-  const response = await fetch(`${base}/api/subscriptions/payments/notify`, {
-    method: 'POST',
-    headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
-    body: form
-      ? new URLSearchParams(
-          Object.entries(body).flatMap(([k, v]) =>
-            Array.isArray(v)
-              ? v.flatMap((entry: Record<string, string>, i) =>
-                  Object.entries(entry).map(([ek, ev]): [string, string] => [`${k}[${i}][${ek}]`, ev]),
-                )
-              : [[k, String(v)] as [string, string]],
-          ),
-        ).toString()
-      : JSON.stringify(body),
-  });
+  const response = await fetch(`${base}/api/subscriptions/payments/notify`, notificationRequest(body, form));
   await paymentNotificationsSettled(t.db);
   return response.status;
 }

@@ -1,3 +1,4 @@
+import { errorMessage } from '@/shared/lib/errors';
 import { cn } from '@/shared/lib/cn';
 
 /** The error of a whole form (a refused sign-in, a server message); nothing when there is none. */
@@ -10,5 +11,14 @@ export function FormError({ message, className }: { message?: string | null; cla
     >
       {message}
     </div>
+  );
+}
+
+/** What went wrong when a part of the page was read (the server's French message), in its place. */
+export function LoadError({ error }: { error: unknown }) {
+  return (
+    <p role="alert" className="text-sm text-red-700">
+      {errorMessage(error)}
+    </p>
   );
 }

@@ -6,6 +6,7 @@ import type { FixedAsset, FixedAssetStatistics } from '@contract/fixed-assets';
 import { useAccountStore } from '@/shared/auth/account-store';
 import { demo } from '../app/fixtures';
 import { renderApp } from '../app/render-app';
+import { permissionChecks } from '../msw/permissions';
 import { server } from '../msw/server';
 
 const ROOT = '/mon-bureau-national/espace-comptable/immobilisations';
@@ -115,11 +116,7 @@ function assetsApi(options: { canWrite?: boolean; createAnswer?: { status: numbe
       calls.updated.push(body);
       return HttpResponse.json({ data: makeAsset({ name: 'Ordinateur reconditionné' }) });
     }),
-    mock.post('/api/permissions/check-multiple', async ({ request }) => {
-      const body = (await request.json()) as { permissions: string[] };
-      const results = Object.fromEntries(body.permissions.map((code) => [code, options.canWrite !== false]));
-      return HttpResponse.json({ hasAny: false, hasAll: false, results });
-    }),
+    permissionChecks(() => options.canWrite !== false),
   );
   return calls;
 }

@@ -241,7 +241,10 @@ describe('permission dialog', () => {
       mock.post('/api/permissions/grant', async ({ request }) => {
         granted.push(await request.json());
         return fail
-          ? HttpResponse.json({ message: 'E_HTTP_EXCEPTION: refus' }, { status: 403 })
+          ? HttpResponse.json(
+              { message: 'E_HTTP_EXCEPTION: Seul un super-administrateur peut accorder cette permission.' },
+              { status: 403 },
+            )
           : HttpResponse.json({ message: 'Permission accordée avec succès', data: null }, { status: 201 });
       }),
     );
@@ -295,10 +298,15 @@ describe('permission dialog', () => {
         (granted[0] as { expires_at: string }).expires_at.startsWith('2100-01-01'),
     ).toBe(true);
 
+    // a refusal shows the server's reason in the form, and SPEC.md's message in a toast
     fail = true;
     await user.click(screen.getByRole('combobox', { name: /Permission/ }));
     await user.click(await screen.findByRole('option', { name: /Valider et payer/ }));
     await user.click(grantButton);
+    const section = screen.getByRole('region', { name: 'Accorder une permission' });
+    expect(
+      await within(section).findByText('Seul un super-administrateur peut accorder cette permission.'),
+    ).toBeInTheDocument();
     expect(await screen.findByText("Erreur lors de l'octroi de la permission")).toBeInTheDocument();
   });
 

@@ -6,6 +6,7 @@ import type { Employee, Payslip, PayslipList } from '@contract/payroll';
 import { useAccountStore } from '@/shared/auth/account-store';
 import { demo } from '../app/fixtures';
 import { renderApp } from '../app/render-app';
+import { permissionChecks } from '../msw/permissions';
 import { server } from '../msw/server';
 
 const ROOT = '/mon-bureau-national/espace-comptable';
@@ -177,11 +178,7 @@ function payrollApi(
         ],
       }),
     ),
-    mock.post('/api/permissions/check-multiple', async ({ request }) => {
-      const body = (await request.json()) as { permissions: string[] };
-      const results = Object.fromEntries(body.permissions.map((code) => [code, options.canWrite !== false]));
-      return HttpResponse.json({ hasAny: false, hasAll: false, results });
-    }),
+    permissionChecks(() => options.canWrite !== false),
   );
   return calls;
 }

@@ -2,5 +2,5 @@
 // (decision 0043): its routes, and its invoices' purpose on the LigdiCash simulator.
 export { givingRoutes } from './routes';
 export { givingSimulatorPurpose } from './guest';
-export { recordSeededGift } from './checkouts';
+export { recordSeededGift } from './record';
 export { newGivingCode } from './settings';

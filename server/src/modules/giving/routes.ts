@@ -25,7 +25,14 @@ import {
 } from '../../../../contract/giving';
 import { errorAnswers, READ_ERRORS, WRITE_ERRORS } from '../../http/answers';
 import { authorize, authorizeSignedIn, gateOf } from '../../http/authorize';
-import { parseForm, providerSettings, publicBase, simulatorEnabled } from '../ligdicash';
+import {
+  NotificationsInFlight,
+  parseForm,
+  providerSettings,
+  publicBase,
+  simulatorEnabled,
+  startRecheck,
+} from '../ligdicash';
 import { handleNotification, recheckOpenCheckouts, type GivingDeps } from './checkouts';
 import { bindGuestCheckout } from './guest';
 import { assertInstallationManager, authorizeSettingsManager, isGiver, managesSettings } from './policy';
@@ -65,23 +72,8 @@ export const givingRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   // Notifications are handled after the provider got its 200; kept so a stop (and a test) waits.
-  const inFlight = new Set<Promise<unknown>>();
-  IN_FLIGHT.set(db, inFlight);
-  if (config.paymentRecheckMs > 0 && (config.ligdicash.apiUrl || deps.simulator)) {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      recheckOpenCheckouts(deps)
-        .catch((error: unknown) => app.log.error(error))
-        .finally(() => (running = false));
-    }, config.paymentRecheckMs);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...inFlight]);
-  });
+  const inFlight = NOTIFICATIONS.open(app, db);
+  startRecheck(app, () => recheckOpenCheckouts(deps));
 
   // ---------------------------------------------------------------- the member
 
@@ -406,10 +398,7 @@ export const givingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-const IN_FLIGHT = new WeakMap<object, Set<Promise<unknown>>>();
+const NOTIFICATIONS = new NotificationsInFlight();
 
 /** Resolves once the gift notifications received so far by the app on `db` are handled (tests). */
-export async function givingNotificationsSettled(db: object): Promise<void> {
-  const inFlight = IN_FLIGHT.get(db);
-  while (inFlight && inFlight.size > 0) await Promise.allSettled([...inFlight]);
-}
+export const givingNotificationsSettled = (db: object): Promise<void> => NOTIFICATIONS.settled(db);

@@ -40,10 +40,11 @@ import {
   updateSubscriptionType,
 } from './service';
 import {
+  NotificationsInFlight,
   parseForm,
   providerSettings,
   publicBase,
-  simulatorEnabled,
+  startRecheck,
   type SimulatorPurpose,
 } from '../ligdicash';
 
@@ -74,29 +75,12 @@ const payBodySchema = startPaymentBodySchema.extend({
  * whoever pays it (policy.ts), the subscription types (administrator), the provider's notification.
  */
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app.deps;
+  const { db } = app.deps;
   const payments: PaymentDeps = { db, log: app.log, provider: () => providerSettings(app) };
 
   // Notifications are handled after the provider got its 200; kept so a stop (and a test) waits.
-  const inFlight = new Set<Promise<unknown>>();
-  IN_FLIGHT.set(db, inFlight);
-
-  // Only where a provider can answer: LigdiCash configured, or the simulator.
-  if (config.paymentRecheckMs > 0 && (config.ligdicash.apiUrl || simulatorEnabled(config))) {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      recheckPendingAttempts(payments)
-        .catch((error: unknown) => app.log.error(error))
-        .finally(() => (running = false));
-    }, config.paymentRecheckMs);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...inFlight]);
-  });
+  const inFlight = NOTIFICATIONS.open(app, db);
+  startRecheck(app, () => recheckPendingAttempts(payments));
 
   app.get(
     '/subscriptions',
@@ -336,10 +320,7 @@ export const subscriptionSimulatorPurpose: SimulatorPurpose = {
   },
 };
 
-const IN_FLIGHT = new WeakMap<object, Set<Promise<unknown>>>();
+const NOTIFICATIONS = new NotificationsInFlight();
 
 /** Resolves once the payment notifications received so far by the app on `db` are handled (tests). */
-export async function paymentNotificationsSettled(db: object): Promise<void> {
-  const inFlight = IN_FLIGHT.get(db);
-  while (inFlight && inFlight.size > 0) await Promise.allSettled([...inFlight]);
-}
+export const paymentNotificationsSettled = (db: object): Promise<void> => NOTIFICATIONS.settled(db);

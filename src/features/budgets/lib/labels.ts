@@ -14,12 +14,12 @@ export const BUDGET_STATUS_TONES: Record<BudgetStatus, BadgeTone> = {
 
 export const statusLabel = (status: BudgetStatus) => BUDGET_STATUS_LABELS[status] ?? status;
 
-/** 'la section', 'la région'...: who approves a Level's budgets. */
-export const APPROVER_LABELS: Record<string, string> = {
-  CHURCH: 'la section',
-  SECTION: 'la région',
-  REGION: 'le bureau national',
-  NATIONAL_OFFICE: 'le bureau national',
+/** To whom a budget is submitted, after 'à' (contracted: 'au bureau national', never 'à le'). */
+export const SUBMITTED_TO_LABELS: Record<string, string> = {
+  CHURCH: 'à la section',
+  SECTION: 'à la région',
+  REGION: 'au bureau national',
+  NATIONAL_OFFICE: 'au bureau national',
 };
 
 export const ENTITY_LABELS: Record<string, string> = {

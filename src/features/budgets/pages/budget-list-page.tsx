@@ -18,7 +18,7 @@ import { Select } from '@/shared/ui/select';
 import { notify } from '@/shared/ui/toast';
 import { useBudgetList, useCreateBudget } from '../api/budgets';
 import { BudgetStatusBadge } from '../components/status-badge';
-import { APPROVER_LABELS } from '../lib/labels';
+import { SUBMITTED_TO_LABELS } from '../lib/labels';
 
 /** The last thing done to a budget: 'Approuvé par X le ...'. */
 export function lastAct(budget: BudgetSummary): string {
@@ -108,7 +108,7 @@ export function BudgetListPage() {
         title="Nos budgets"
         description={
           entity
-            ? `Soumis pour approbation à ${APPROVER_LABELS[entity.entityType] ?? 'au niveau supérieur'}.`
+            ? `Soumis pour approbation ${SUBMITTED_TO_LABELS[entity.entityType] ?? 'au niveau supérieur'}.`
             : undefined
         }
         actions={

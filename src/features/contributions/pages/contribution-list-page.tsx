@@ -3,6 +3,7 @@ import { useAuthorizedAccounts } from '@/shared/api/authorized-accounts';
 import { useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ACCOUNT_CATEGORIES } from '@contract/values/accounts';
+import { paymentOperatorLabel } from '@contract/values/subscriptions';
 import type { Contribution, ContributionType } from '@contract/contributions';
 import { errorMessage } from '@/shared/lib/errors';
 import { ExportButton } from '@/shared/ui/print';
@@ -205,7 +206,8 @@ function ContributionList({ scope: resolved, title }: { scope: ContributionScope
         { header: 'Compte de paiement', value: (r) => r.payment_account.name },
         {
           header: 'En ligne',
-          value: (r) => (r.online ? `${r.online.operator ?? 'LigdiCash'} ${r.online.reference}` : ''),
+          value: (r) =>
+            r.online ? `${paymentOperatorLabel(r.online.operator) ?? 'LigdiCash'} ${r.online.reference}` : '',
         },
         { header: 'Montant (F CFA)', value: (r) => r.amount },
         { header: 'Statut', value: (r) => CONTRIBUTION_STATUS_LABELS[r.status] },

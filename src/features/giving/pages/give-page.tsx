@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useGivingOptions } from '@/shared/api/online-giving';
 import { errorMessage } from '@/shared/lib/errors';
@@ -7,12 +7,10 @@ import { usePageTitle } from '@/shared/level/page-title';
 import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Button } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
-import { FormError } from '@/shared/ui/form-error';
-import { MoneyField } from '@/shared/ui/money-field';
+import { FormError, LoadError } from '@/shared/ui/form-error';
 import { Select } from '@/shared/ui/select';
-import { Spinner } from '@/shared/ui/spinner';
+import { BlockSpinner } from '@/shared/ui/spinner';
 import { TextAreaField } from '@/shared/ui/textarea-field';
-import { TextField } from '@/shared/ui/text-field';
 import { useStartGift } from '../api/giving';
 import {
   giveFormSchema,
@@ -21,7 +19,8 @@ import {
   type GiveFormOutput,
   type GiveFormValues,
 } from '../lib/forms';
-import { PAY_HINT, paymentPage, TYPE_OPTIONS } from '../lib/labels';
+import { PAY_HINT, paymentPage } from '../lib/labels';
+import { GiftTypeAndAmount, MobileMoneyPhoneField } from '../components/gift-fields';
 
 /**
  * 'Donner' (/mes-contributions/donner): the member gives to their church or a department they belong
@@ -62,89 +61,56 @@ export function GivePage() {
     }
   });
 
-  if (options.isPending)
-    return (
-      <div className="flex justify-center py-8">
-        <Spinner />
-      </div>
-    );
-  if (options.isError)
-    return (
-      <p role="alert" className="text-sm text-red-700">
-        {errorMessage(options.error)}
-      </p>
-    );
+  if (options.isPending) return <BlockSpinner />;
+  if (options.isError) return <LoadError error={options.error} />;
   if (!options.data.available)
     return <EmptyState title="Don en ligne indisponible" text={options.data.reason ?? ''} />;
 
   const busy = formState.isSubmitting || start.isSuccess;
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      aria-label="Donner en ligne"
-      className="mx-auto max-w-xl space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
-    >
-      <p className="text-sm text-slate-600">{PAY_HINT}</p>
-      <Controller
-        control={control}
-        name="target"
-        render={({ field }) => (
-          <Select
-            label="Je donne à"
-            required
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            options={options.data.entities.map((e) => ({
-              value: targetValue(e.entity_type, e.entity_id),
-              label: e.entity_type === 'CHURCH' ? e.name : `${e.name} (département)`,
-            }))}
-            error={formState.errors.target}
-          />
-        )}
-      />
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+    <FormProvider {...form}>
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-label="Donner en ligne"
+        className="mx-auto max-w-xl space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+      >
+        <p className="text-sm text-slate-600">{PAY_HINT}</p>
         <Controller
           control={control}
-          name="type"
+          name="target"
           render={({ field }) => (
             <Select
-              label="Type de contribution"
+              label="Je donne à"
               required
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
-              options={TYPE_OPTIONS}
-              error={formState.errors.type}
+              options={options.data.entities.map((e) => ({
+                value: targetValue(e.entity_type, e.entity_id),
+                label: e.entity_type === 'CHURCH' ? e.name : `${e.name} (département)`,
+              }))}
+              error={formState.errors.target}
             />
           )}
         />
-        <MoneyField label="Montant" required {...register('amount')} error={formState.errors.amount} />
-      </div>
-      <TextField
-        label="Téléphone (mobile money)"
-        required
-        type="tel"
-        autoComplete="tel"
-        placeholder="07 01 02 03 04"
-        {...register('phone')}
-        error={formState.errors.phone}
-      />
-      <TextAreaField
-        label="Note (facultative)"
-        rows={2}
-        maxLength={200}
-        {...register('notes')}
-        error={formState.errors.notes}
-      />
-      <FormError message={failure} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="submit" loading={busy} className="w-full sm:w-auto">
-          Continuer vers le paiement
-        </Button>
-      </div>
-    </form>
+        <GiftTypeAndAmount typeLabel="Type de contribution" />
+        <MobileMoneyPhoneField />
+        <TextAreaField
+          label="Note (facultative)"
+          rows={2}
+          maxLength={200}
+          {...register('notes')}
+          error={formState.errors.notes}
+        />
+        <FormError message={failure} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="submit" loading={busy} className="w-full sm:w-auto">
+            Continuer vers le paiement
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
   );
 }
 

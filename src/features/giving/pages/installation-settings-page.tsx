@@ -6,8 +6,8 @@ import { formatDateTime } from '@/shared/lib/format';
 import { usePageTitle } from '@/shared/level/page-title';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
-import { FormError } from '@/shared/ui/form-error';
-import { Spinner } from '@/shared/ui/spinner';
+import { FormError, LoadError } from '@/shared/ui/form-error';
+import { BlockSpinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
 import { notify } from '@/shared/ui/toast';
 import { useInstallationSettings, useUpdateInstallation } from '../api/giving';
@@ -48,18 +48,8 @@ export function InstallationSettingsPage() {
     }
   };
 
-  if (settings.isPending)
-    return (
-      <div className="flex justify-center py-8">
-        <Spinner />
-      </div>
-    );
-  if (settings.isError)
-    return (
-      <p role="alert" className="text-sm text-red-700">
-        {errorMessage(settings.error)}
-      </p>
-    );
+  if (settings.isPending) return <BlockSpinner />;
+  if (settings.isError) return <LoadError error={settings.error} />;
   const s = settings.data;
   return (
     <div className="mx-auto max-w-2xl space-y-4">

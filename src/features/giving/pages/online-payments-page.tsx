@@ -35,6 +35,7 @@ import {
   STATUS_OPTIONS,
   STATUS_TONES,
 } from '../lib/labels';
+import { paymentOperatorLabel } from '@contract/values/subscriptions';
 
 const ALL = 'all';
 const OPEN = new Set(['started', 'pending', 'expired']);
@@ -239,7 +240,7 @@ export function OnlinePaymentsPage() {
       align: 'right',
       cell: (c) => <span className="tabular-nums">{c.fee === null ? '—' : formatMoney(c.fee)}</span>,
     },
-    { key: 'operator', header: 'Moyen', cell: (c) => c.operator ?? '—' },
+    { key: 'operator', header: 'Moyen', cell: (c) => paymentOperatorLabel(c.operator) ?? '—' },
     {
       key: 'status',
       header: 'Statut',
@@ -299,7 +300,7 @@ export function OnlinePaymentsPage() {
         { header: 'Bénéficiaire', value: (c) => c.entity.name },
         { header: 'Montant (F CFA)', value: (c) => c.amount },
         { header: 'Frais (F CFA)', value: (c) => c.fee },
-        { header: 'Moyen de paiement', value: (c) => c.operator },
+        { header: 'Moyen de paiement', value: (c) => paymentOperatorLabel(c.operator) },
         { header: 'Statut', value: (c) => CHECKOUT_STATUS_LABELS[c.status] },
         { header: 'Référence LigdiCash', value: (c) => c.provider_reference },
         { header: 'Identifiant externe', value: (c) => c.transaction_id },

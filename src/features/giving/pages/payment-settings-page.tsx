@@ -12,9 +12,9 @@ import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { CheckboxField } from '@/shared/ui/checkbox-field';
-import { FormError } from '@/shared/ui/form-error';
+import { FormError, LoadError } from '@/shared/ui/form-error';
 import { Select } from '@/shared/ui/select';
-import { Spinner } from '@/shared/ui/spinner';
+import { BlockSpinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
 import { notify } from '@/shared/ui/toast';
 import { useGivingSettings, useUpdateSettings } from '../api/giving';
@@ -181,18 +181,8 @@ export function PaymentSettingsPage() {
   usePageTitle('Paramètres de paiement');
   const entity = levelEntity(useLevel());
   const settings = useGivingSettings(entity?.entityId ?? 0);
-  if (settings.isPending)
-    return (
-      <div className="flex justify-center py-8">
-        <Spinner />
-      </div>
-    );
-  if (settings.isError)
-    return (
-      <p role="alert" className="text-sm text-red-700">
-        {errorMessage(settings.error)}
-      </p>
-    );
+  if (settings.isPending) return <BlockSpinner />;
+  if (settings.isError) return <LoadError error={settings.error} />;
   const s = settings.data;
   return (
     <div className="mx-auto max-w-3xl space-y-6">

@@ -1,19 +1,18 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useParams } from 'react-router';
 import { errorMessage } from '@/shared/lib/errors';
 import { Button } from '@/shared/ui/button';
 import { CheckboxField } from '@/shared/ui/checkbox-field';
 import { FormError } from '@/shared/ui/form-error';
-import { MoneyField } from '@/shared/ui/money-field';
-import { Select } from '@/shared/ui/select';
 import { Spinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
 import { usePublicGivingPage, useStartGuestGift } from '../api/giving';
 import { PublicLayout } from '../components/public-layout';
 import { guestFormSchema, toGuestBody, type GuestFormOutput, type GuestFormValues } from '../lib/forms';
-import { PAY_HINT, paymentPage, TYPE_OPTIONS } from '../lib/labels';
+import { PAY_HINT, paymentPage } from '../lib/labels';
+import { GiftTypeAndAmount, MobileMoneyPhoneField } from '../components/gift-fields';
 
 /**
  * /donner/:code: a church's public giving page, for visitors and members without an account (the
@@ -61,59 +60,36 @@ export function PublicGivePage() {
   const busy = formState.isSubmitting || start.isSuccess;
   return (
     <PublicLayout title={`Faire un don à ${page.data.church_name}`}>
-      <form
-        onSubmit={submit}
-        noValidate
-        aria-label="Faire un don"
-        className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
-      >
-        <p className="text-sm text-slate-600">{PAY_HINT}</p>
-        {!anonymous && (
-          <TextField
-            label="Nom et prénom"
-            required
-            autoComplete="name"
-            {...register('name')}
-            error={formState.errors.name}
+      <FormProvider {...form}>
+        <form
+          onSubmit={submit}
+          noValidate
+          aria-label="Faire un don"
+          className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+        >
+          <p className="text-sm text-slate-600">{PAY_HINT}</p>
+          {!anonymous && (
+            <TextField
+              label="Nom et prénom"
+              required
+              autoComplete="name"
+              {...register('name')}
+              error={formState.errors.name}
+            />
+          )}
+          <CheckboxField
+            label="Anonyme"
+            hint="Votre nom n’apparaît pas sur le reçu."
+            {...register('is_anonymous', { onChange: () => setValue('name', '') })}
           />
-        )}
-        <CheckboxField
-          label="Anonyme"
-          hint="Votre nom n’apparaît pas sur le reçu."
-          {...register('is_anonymous', { onChange: () => setValue('name', '') })}
-        />
-        <TextField
-          label="Téléphone (mobile money)"
-          required
-          type="tel"
-          autoComplete="tel"
-          placeholder="07 01 02 03 04"
-          {...register('phone')}
-          error={formState.errors.phone}
-        />
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Controller
-            control={control}
-            name="type"
-            render={({ field }) => (
-              <Select
-                label="Type de don"
-                required
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                options={TYPE_OPTIONS}
-                error={formState.errors.type}
-              />
-            )}
-          />
-          <MoneyField label="Montant" required {...register('amount')} error={formState.errors.amount} />
-        </div>
-        <FormError message={failure} />
-        <Button type="submit" loading={busy} className="w-full">
-          Continuer vers le paiement
-        </Button>
-      </form>
+          <MobileMoneyPhoneField />
+          <GiftTypeAndAmount typeLabel="Type de don" />
+          <FormError message={failure} />
+          <Button type="submit" loading={busy} className="w-full">
+            Continuer vers le paiement
+          </Button>
+        </form>
+      </FormProvider>
       <p className="text-xs text-slate-500">
         Un reçu vérifiable (QR code) vous est remis dès que LigdiCash confirme le paiement.
       </p>

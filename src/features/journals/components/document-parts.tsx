@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/shared/lib/cn';
-import { errorMessage } from '@/shared/lib/errors';
 import { formatLongDate, formatMoney } from '@/shared/lib/format';
 import { ExportButton, PrintButton } from '@/shared/ui/print';
 
@@ -65,13 +64,7 @@ export function FiguresBar({
 }
 
 /** The server's refusal of a document, in French. */
-export function DocumentError({ error }: { error: unknown }) {
-  return (
-    <p role="alert" className="text-sm text-red-700">
-      {errorMessage(error)}
-    </p>
-  );
-}
+export { LoadError as DocumentError } from '@/shared/ui/form-error';
 
 /** A long designation on one line, cut, its full text in a tooltip; printed whole. */
 export function Designation({ text }: { text: string }) {

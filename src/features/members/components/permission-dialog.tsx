@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { PermissionScope, UserGrant } from '@contract/permissions';
 import { PERMISSION_SCOPE_LABELS } from '@contract/values/permissions';
 import { useAccount } from '@/shared/auth/account-store';
+import { errorMessage } from '@/shared/lib/errors';
 import { formatDate } from '@/shared/lib/format';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { Badge } from '@/shared/ui/badge';
@@ -9,6 +10,7 @@ import { Button } from '@/shared/ui/button';
 import { Combobox } from '@/shared/ui/combobox';
 import { DateField } from '@/shared/ui/date-field';
 import { Dialog } from '@/shared/ui/dialog';
+import { FormError } from '@/shared/ui/form-error';
 import { Select } from '@/shared/ui/select';
 import { Spinner } from '@/shared/ui/spinner';
 import { notify } from '@/shared/ui/toast';
@@ -159,6 +161,8 @@ export function GrantForm({ userId }: { userId: number }) {
   const catalogue = usePermissionCatalogue(scope, debouncedPermission);
   const entities = useScopeEntities(scope === 'global' ? null : scope, debouncedEntity);
   const grant = useGrantPermission();
+  // the server's reason of a refused grant, in the form (SPEC.md's message in the toast)
+  const [grantError, setGrantError] = useState<string | null>(null);
   const isAdmin = useAccount()?.is_super_admin === true;
 
   const scopeList = scopes.data ?? [];
@@ -177,6 +181,7 @@ export function GrantForm({ userId }: { userId: number }) {
 
   const submit = () => {
     if (!canGrant) return;
+    setGrantError(null);
     grant.mutate(
       {
         user_id: userId,
@@ -193,7 +198,10 @@ export function GrantForm({ userId }: { userId: number }) {
           setExpiry('');
           setTouched({ scope: false, permission: false });
         },
-        onError: () => notify.error(GRANT_MESSAGES.error),
+        onError: (error) => {
+          setGrantError(errorMessage(error, GRANT_MESSAGES.error));
+          notify.error(GRANT_MESSAGES.error);
+        },
       },
     );
   };
@@ -261,6 +269,7 @@ export function GrantForm({ userId }: { userId: number }) {
           error={expiryError}
         />
       </div>
+      <FormError message={grantError} />
       <div className="flex justify-end">
         <Button type="button" disabled={!canGrant} loading={grant.isPending} onClick={submit}>
           Accorder

@@ -1,6 +1,7 @@
 import type { SubscriptionDetail } from '@contract/subscriptions';
 import { formatDate, formatDateTime, formatMoney } from '@/shared/lib/format';
 import { periodLabel } from '../lib/forms';
+import { paymentOperatorLabel } from '@contract/values/subscriptions';
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -33,7 +34,7 @@ ${row('Type de souscription', s.subscription_type.name)}
 ${row('Période facturée', periodLabel(s.start_date, s.end_date))}
 ${row('Date de facturation', formatDate(s.created_at))}
 ${row('Date du paiement', formatDateTime(p.paid_at))}
-${row('Moyen de paiement', p.method ?? 'LigdiCash')}
+${row('Moyen de paiement', paymentOperatorLabel(p.method) ?? 'LigdiCash')}
 ${row('Référence', p.reference ?? '')}
 ${row('Payé par', p.payer?.name ?? '')}
 </table>

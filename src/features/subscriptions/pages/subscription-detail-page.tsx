@@ -18,6 +18,7 @@ import { AttemptBadge, PaidBadge } from '../components/paid-badge';
 import { PayForm } from '../components/pay-form';
 import { printReceipt } from '../components/receipt';
 import { periodLabel } from '../lib/forms';
+import { paymentOperatorLabel } from '@contract/values/subscriptions';
 
 /**
  * 'Détails de la souscription' (SPEC.md section 2): billing date, billed period, amount, paid badge;
@@ -74,7 +75,7 @@ export function SubscriptionDetailPage() {
         >
           <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
             <Item label="Date du paiement">{formatDateTime(s.payment.paid_at)}</Item>
-            <Item label="Moyen de paiement">{s.payment.method ?? '—'}</Item>
+            <Item label="Moyen de paiement">{paymentOperatorLabel(s.payment.method) ?? '—'}</Item>
             <Item label="Référence">{s.payment.reference ?? '—'}</Item>
             <Item label="Payé par">{s.payment.payer?.name ?? '—'}</Item>
           </dl>
@@ -104,7 +105,7 @@ function AttemptHistory({ attempts }: { attempts: PaymentAttempt[] }) {
       className: 'whitespace-nowrap',
     },
     { key: 'payer', header: 'Payeur', cell: (a) => a.payer.name },
-    { key: 'operator', header: 'Moyen', cell: (a) => a.operator ?? '—' },
+    { key: 'operator', header: 'Moyen', cell: (a) => paymentOperatorLabel(a.operator) ?? '—' },
     { key: 'status', header: 'Statut', cell: (a) => <AttemptBadge status={a.status} /> },
     { key: 'reason', header: 'Détail', cell: (a) => a.failure_reason ?? a.provider_reference ?? '' },
   ];
