@@ -26,6 +26,7 @@ import {
 import { errorAnswers, READ_ERRORS, WRITE_ERRORS } from '../../http/answers';
 import { authorize, authorizeSignedIn, gateOf } from '../../http/authorize';
 import {
+  handleAfterAnswer,
   NotificationsInFlight,
   parseForm,
   providerSettings,
@@ -382,16 +383,12 @@ export const givingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const body =
-          request.body && typeof request.body === 'object' && !Array.isArray(request.body)
-            ? (request.body as Record<string, unknown>)
-            : {};
-        const work = handleNotification(deps, body)
-          .catch((error: unknown) =>
-            request.log.warn({ err: (error as Error).message }, 'online gift notification not verified'),
-          )
-          .finally(() => inFlight.delete(work));
-        inFlight.add(work);
+        handleAfterAnswer(
+          inFlight,
+          request,
+          (body) => handleNotification(deps, body),
+          'online gift notification not verified',
+        );
         return { received: true };
       },
     );

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { simulatorEnabled } from './simulator';
 
 /*
@@ -45,4 +45,24 @@ export function startRecheck(app: FastifyInstance, recheck: () => Promise<unknow
   }, config.paymentRecheckMs);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/**
+ * A provider notification acknowledged at once: its body read as an object (JSON or form; `{}` for
+ * anything else), handled after the answer, a failure logged as `failure`, the work kept in `inFlight`.
+ */
+export function handleAfterAnswer(
+  inFlight: Set<Promise<unknown>>,
+  request: FastifyRequest,
+  handle: (body: Record<string, unknown>) => Promise<unknown>,
+  failure: string,
+): void {
+  const body =
+    request.body && typeof request.body === 'object' && !Array.isArray(request.body)
+      ? (request.body as Record<string, unknown>)
+      : {};
+  const work: Promise<unknown> = handle(body)
+    .catch((error: unknown) => request.log.warn({ err: (error as Error).message }, failure))
+    .finally(() => inFlight.delete(work));
+  inFlight.add(work);
 }

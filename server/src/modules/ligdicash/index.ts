@@ -1,6 +1,6 @@
 // The module's public entry (decision 0038): the LigdiCash client and its built-in simulator, shared by the
 // subscriptions and the online giving (decisions 0019 and 0043). No routes of the product's API.
-export { NotificationsInFlight, startRecheck } from './background';
+export { handleAfterAnswer, NotificationsInFlight, startRecheck } from './background';
 export {
   confirmInvoice,
   createInvoice,

@@ -40,6 +40,7 @@ import {
   updateSubscriptionType,
 } from './service';
 import {
+  handleAfterAnswer,
   NotificationsInFlight,
   parseForm,
   providerSettings,
@@ -280,19 +281,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const body =
-          request.body && typeof request.body === 'object' && !Array.isArray(request.body)
-            ? (request.body as Record<string, unknown>)
-            : {};
-        const work = handleNotification(payments, body)
-          .catch((error: unknown) =>
-            request.log.warn(
-              { err: (error as Error).message },
-              'subscription payment notification not verified',
-            ),
-          )
-          .finally(() => inFlight.delete(work));
-        inFlight.add(work);
+        handleAfterAnswer(
+          inFlight,
+          request,
+          (body) => handleNotification(payments, body),
+          'subscription payment notification not verified',
+        );
         return { received: true };
       },
     );
