@@ -1045,7 +1045,7 @@ describe('a reversal posts on its own day', () => {
         {
           method: 'POST',
           url: '/api/contributions',
-          payload: contribution('NATIONAL_OFFICE', `${today}T08:00`),
+          payload: contribution('NATIONAL_OFFICE', `${today}T00:00`),
         },
         201,
       )
