@@ -252,7 +252,9 @@ async function request<T>(call: HttpRequest): Promise<HttpResponse<T>> {
           browserPage.reload(),
         );
       }
-    } else if (status === 403 && !call.forbiddenIsAnswer) {
+    } else if (status === 403 && call.method === 'GET' && !call.forbiddenIsAnswer) {
+      // a page the user may not read: 'Accès refusé'. A refused write is the form's answer: it shows the
+      // server's French message and keeps what was typed, never navigating away
       onForbidden();
     }
     throw toRejection(error, call.method);

@@ -79,6 +79,21 @@ describe('http client', () => {
     expect(useAccountStore.getState().account).toBeUndefined();
   });
 
+  it('leaves the 403 of a write to the form that sent it (no access-refused page)', async () => {
+    const forbidden = vi.fn();
+    setForbiddenHandler(forbidden);
+    server.use(
+      mock.post('/api/activities', () =>
+        HttpResponse.json({ message: "E_HTTP_EXCEPTION: Vous n'avez pas la permission." }, { status: 403 }),
+      ),
+    );
+
+    const error = await http.post('/activities', { title: 'Veillée' }).catch((e: unknown) => e);
+
+    expect(forbidden).not.toHaveBeenCalled();
+    expect(getHttpStatus(error)).toBe(403);
+  });
+
   it('leaves a 403 to the caller that says it is an answer (no access-refused page)', async () => {
     const forbidden = vi.fn();
     setForbiddenHandler(forbidden);

@@ -53,6 +53,7 @@ describe('budget line on the add-expense screen', () => {
     await user.type(screen.getByLabelText(/^Désignation/), 'Ramettes');
     await user.clear(screen.getByLabelText(/^Quantité/));
     await user.type(screen.getByLabelText(/^Quantité/), '4');
+    await user.clear(screen.getByLabelText(/^Prix unitaire/));
     await user.type(screen.getByLabelText(/^Prix unitaire/), '2500');
     await choose(user, 'Ligne budgétaire', 'Fonctionnement');
     expect(screen.getByText(/Reste sur la ligne « Fonctionnement » \(2026\)/)).toHaveTextContent(

@@ -32,6 +32,7 @@ async function fillRequest(user: UserEvent) {
   await user.type(screen.getByLabelText(/^Désignation/), 'Ramettes');
   await user.clear(screen.getByLabelText(/^Quantité/));
   await user.type(screen.getByLabelText(/^Quantité/), '4');
+  await user.clear(screen.getByLabelText(/^Prix unitaire/));
   await user.type(screen.getByLabelText(/^Prix unitaire/), '2500');
 }
 
@@ -52,6 +53,7 @@ describe('add-expense screen', () => {
   it('shows every required message on an empty submit', async () => {
     const { user, recorded } = await openForm();
     await user.clear(screen.getByLabelText(/^Quantité/));
+    await user.clear(screen.getByLabelText(/^Prix unitaire/));
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     const form = screen.getByRole('form', { name: 'Ajouter une dépense' });
     // type, description, name, quantity, unit price
@@ -129,6 +131,12 @@ describe('add-expense payload', () => {
     await user.click(screen.getByRole('button', { name: 'Ajouter une dépense' }));
     const second = screen.getByRole('region', { name: 'Dépense 2' });
     await user.type(within(second).getByLabelText(/^Désignation/), 'Aide');
+    // a new line starts at quantity 0 and unit price 0 (SPEC.md section 3)
+    expect(within(second).getByLabelText(/^Quantité/)).toHaveValue('0');
+    expect(within(second).getByLabelText(/^Prix unitaire/)).toHaveValue('0');
+    await user.clear(within(second).getByLabelText(/^Quantité/));
+    await user.type(within(second).getByLabelText(/^Quantité/), '1');
+    await user.clear(within(second).getByLabelText(/^Prix unitaire/));
     await user.type(within(second).getByLabelText(/^Prix unitaire/), '10000');
     await user.click(within(second).getByRole('combobox', { name: 'Type de dépense' }));
     await user.click(await screen.findByRole('option', { name: 'Personne physique' }));

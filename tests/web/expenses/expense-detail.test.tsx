@@ -236,6 +236,9 @@ describe('expense request detail', () => {
     await user.click(screen.getByRole('button', { name: 'Ajouter une ligne' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ajouter une ligne' });
     await user.type(within(dialog).getByLabelText(/^Désignation/), 'Agrafes');
+    await user.clear(within(dialog).getByLabelText(/^Quantité/));
+    await user.type(within(dialog).getByLabelText(/^Quantité/), '1');
+    await user.clear(within(dialog).getByLabelText(/^Prix unitaire/));
     await user.type(within(dialog).getByLabelText(/^Prix unitaire/), '1500');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Ligne de dépense ajoutée.')).toBeInTheDocument();

@@ -57,8 +57,8 @@ export type LineFormValues = z.infer<typeof lineFormSchema>;
 
 export const emptyLine = (): LineFormValues => ({
   name: '',
-  quantity: '1',
-  unit_price: '',
+  quantity: '0',
+  unit_price: '0',
   donation_type: 'none',
   is_anonymous: false,
   notes: '',
