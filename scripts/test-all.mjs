@@ -1,6 +1,6 @@
 // The project's one test command (README: `npm test`): lint, type-check, unit and component tests,
 // server tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), build (SPA and server),
-// end-to-end tests.
+// end-to-end tests, then the static deployment's through nginx.
 // Each runner prints its own summary; this script ends with one 'N passed, N failed' line of steps.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -47,18 +47,36 @@ const steps = [
     ['playwright', 'test', '--reporter=list,json'],
     { PLAYWRIGHT_JSON_OUTPUT_NAME: '.test-reports/e2e.json' },
   ],
+  // the static deployment (README, 'Deploying the SPA in front of your API'): Debian's nginx serves
+  // dist/ with deploy/nginx.conf in front of the compiled server; the first screens and one flow per
+  // space run through it (decision 0039)
+  [
+    'end-to-end tests through nginx',
+    'npx',
+    ['playwright', 'test', '-c', 'playwright.nginx.config.ts', '--reporter=list,json'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: '.test-reports/e2e-nginx.json' },
+    () =>
+      existsSync(process.env.NGINX_PATH ?? '/usr/sbin/nginx')
+        ? null
+        : 'nginx est introuvable : installez-le (apt-get install -y nginx) ou indiquez-le avec NGINX_PATH',
+  ],
 ];
 
 const only = process.argv.slice(2);
-for (const f of ['web.json', 'server-pglite.json', 'server-postgres.json', 'e2e.json']) {
+for (const f of ['web.json', 'server-pglite.json', 'server-postgres.json', 'e2e.json', 'e2e-nginx.json']) {
   rmSync(`.test-reports/${f}`, { force: true });
 }
 const results = [];
-for (const [name, cmd, args, env] of steps) {
+for (const [name, cmd, args, env, missing] of steps) {
   if (only.length && !only.some((o) => name.includes(o))) continue;
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
   const started = Date.now();
-  const run = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  // a step whose tool is absent fails with the reason, never skipped in silence
+  const lacking = missing?.();
+  if (lacking) console.log(lacking);
+  const run = lacking
+    ? { status: 1 }
+    : spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = run.status === 0;
   results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
   console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${results.at(-1).seconds} s)`);
@@ -82,13 +100,16 @@ for (const f of ['web.json', 'server-pglite.json', 'server-postgres.json']) {
   skipped += r.numPendingTests + (r.numTodoTests ?? 0);
   console.log(`  ${f.replace('.json', '')}: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
 }
-const e2e = read('e2e.json');
-if (e2e) {
-  const s = e2e.stats;
+const e2eReports = [
+  ['e2e', read('e2e.json')],
+  ['e2e-nginx', read('e2e-nginx.json')],
+].filter(([, r]) => r);
+for (const [label, r] of e2eReports) {
+  const s = r.stats;
   passed += s.expected + s.flaky;
   failed += s.unexpected;
   skipped += s.skipped;
-  console.log(`  e2e: ${s.expected + s.flaky} passed, ${s.unexpected} failed`);
+  console.log(`  ${label}: ${s.expected + s.flaky} passed, ${s.unexpected} failed`);
 }
 
 // The failures again, at the very end, where a CI log cut to its tail still shows them.
@@ -112,20 +133,20 @@ for (const f of ['web.json', 'server-pglite.json', 'server-postgres.json']) {
       failures.push([`${f.replace('.json', '')} ${file.name}`, file.message]);
   }
 }
-const walk = (suite, path) => {
+const walk = (label, suite, path) => {
   for (const spec of suite.specs ?? []) {
     for (const t of spec.tests ?? []) {
       if (t.status !== 'unexpected') continue;
       const last = t.results?.at(-1);
       failures.push([
-        `e2e ${spec.file}:${spec.line} ${[...path, spec.title].join(' › ')}`,
+        `${label} ${spec.file}:${spec.line} ${[...path, spec.title].join(' › ')}`,
         last?.error?.message,
       ]);
     }
   }
-  for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  for (const child of suite.suites ?? []) walk(label, child, [...path, child.title]);
 };
-for (const suite of e2e?.suites ?? []) walk(suite, []);
+for (const [label, r] of e2eReports) for (const suite of r.suites ?? []) walk(label, suite, []);
 if (failures.length) {
   console.log('\nFailures:');
   for (const [title, message] of failures.slice(0, 20)) console.log(`  ${title}\n${firstLines(message, 25)}`);
