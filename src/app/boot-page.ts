@@ -38,7 +38,15 @@ export function bootPage(
   const data = answers
     ? `<script type="application/json" id="boot-answers">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`
     : '';
-  const html = indexHtml.replace(
+  // a page drawn with its answers asks the API for none of them again: without index.html's early
+  // requests for a signed-in member (/api/me's preload, the first requests' data and script, decision
+  // 0039), which would fetch what `#boot-answers` already holds
+  const page = answers
+    ? indexHtml
+        .replace(/\s*<link rel="preload"[^>]*as="fetch"[^>]*>/g, '')
+        .replace(/\s*<script[^>]*data-signed-in[^>]*>[^<]*<\/script>/g, '')
+    : indexHtml;
+  const html = page.replace(
     ROOT_DIV,
     () => `<div id="boot">${bootMarkup(markup)}</div><div id="root" hidden></div>${data}`,
   );

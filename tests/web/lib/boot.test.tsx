@@ -65,6 +65,24 @@ describe('the drawn sign-in form (dist/connexion.html)', () => {
     expect(JSON.parse(embed![1])).toEqual({ '/api/me': { lastname: '</script><script>alert(1)</script>' } });
   });
 
+  it("drops index.html's early requests from a page drawn with its answers: nothing is asked twice", () => {
+    const index = [
+      '<head><meta charset="UTF-8" />',
+      '<link rel="preload" href="/api/me" as="fetch" crossorigin="use-credentials" />',
+      '<script type="application/json" id="first-requests" data-signed-in>{"always":["/api/x"]}</script>',
+      '<script type="module" async crossorigin src="/assets/first-requests-abc.js" data-signed-in></script>',
+      '<link rel="modulepreload" crossorigin href="/assets/shell-abc.js" data-signed-in>',
+      '</head><body><div id="root"></div></body>',
+    ].join('\n');
+    const drawn = bootPage(index, '<main>Mes contributions</main>', 'Mes contributions', { '/api/me': {} });
+    expect(drawn).not.toContain('/api/me" as="fetch"');
+    expect(drawn).not.toContain('first-requests');
+    // the page's code is still asked for early
+    expect(drawn).toContain('/assets/shell-abc.js');
+    // a drawing without answers (/connexion, built once for every visitor) keeps them
+    expect(bootPage(index, '<main>Connexion</main>')).toContain('first-requests');
+  });
+
   it('gives way to React, carrying what was typed and the field in use', async () => {
     const user = userEvent.setup();
     const boot = drawBoot();

@@ -147,8 +147,9 @@ export function MyContributionsPage() {
   const list = useContributionList({ kind: 'mine' }, myContributionsQuery(year, page));
   const ofYear = summary.data?.by_year.find((y) => y.year === year);
   const pages = Math.max(1, Math.ceil((list.data?.meta.total ?? 0) / MY_CONTRIBUTIONS_PAGE_SIZE));
-  // the server drew this page with the same data (decision 0037): it gives way once the data is in
-  useFinishBoot(!summary.isPending && !list.isPending);
+  // the server drew this page with the same data (decision 0037): it gives way once the data is in, the
+  // answer behind 'Donner' included (the drawing shows the button; asked later, it went to the network)
+  useFinishBoot(!summary.isPending && !list.isPending && !giving.isPending);
 
   return (
     <div className="mx-auto max-w-3xl space-y-4">
