@@ -157,6 +157,14 @@ export const ROUTE_TABLE: RouteCase[] = [
   r('/espace-comptable/journaux-dun-compte', 'comptable'),
   r('/espace-comptable/journal-de-tresorerie/:id', 'comptable'),
   r('/espace-comptable/rapport-financier', 'comptable'),
+  // the back office of a church the accountant manages (decision 0048)
+  r('/espace-comptable/eglise/:id/immobilisations', 'comptable'),
+  r('/espace-comptable/eglise/:id/immobilisations/:assetId', 'comptable', {
+    resolve: { assetId: '/api/fixed-assets?entity_type=CHURCH&entity_id=1' },
+  }),
+  r('/espace-comptable/eglise/:id/fiches-de-paie', 'comptable'),
+  r('/espace-comptable/eglise/:id/employes', 'comptable'),
+  r('/espace-comptable/eglise/:id/reports-a-nouveau', 'comptable'),
 
   // Admin space
   r('/admin', 'admin'),
@@ -237,6 +245,24 @@ export const ROUTE_TABLE: RouteCase[] = [
   }),
   r('/mon-eglise/departements', 'pasteur'),
   r('/mon-eglise/departements/:id/dashboard', 'pasteur'),
+  // the church's own back office (decision 0048)
+  r('/mon-eglise/immobilisations', 'tresorier'),
+  r('/mon-eglise/immobilisations/nouveau', 'tresorier'),
+  r('/mon-eglise/immobilisations/:assetId', 'tresorier', {
+    resolve: { assetId: '/api/fixed-assets?entity_type=CHURCH&entity_id=1' },
+  }),
+  r('/mon-eglise/immobilisations/:assetId/modifier', 'tresorier', {
+    resolve: { assetId: '/api/fixed-assets?entity_type=CHURCH&entity_id=1' },
+  }),
+  r('/mon-eglise/fiches-de-paie', 'tresorier'),
+  r('/mon-eglise/fiches-de-paie/nouveau', 'tresorier'),
+  // the first payslip of the church: last month's, left unpaid by the seed ('Payer')
+  r('/mon-eglise/fiches-de-paie/:payslipId/modifier', 'tresorier', {
+    resolve: { payslipId: '/api/payslips?entity_type=CHURCH&entity_id=1' },
+    dialogs: [PAYSLIP_PAYMENT],
+  }),
+  r('/mon-eglise/employes', 'tresorier', { dialogs: [EMPLOYEE] }),
+  r('/mon-eglise/reports-a-nouveau', 'tresorier'),
   r('/mon-eglise/pieces-comptables', 'tresorier'),
   r('/mon-eglise/pieces-comptables/journaux', 'tresorier'),
   r('/mon-eglise/pieces-comptables/journaux-dun-compte', 'tresorier'),

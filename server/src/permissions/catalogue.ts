@@ -97,6 +97,9 @@ const CATALOGUE: Record<string, Array<[string, string, Scope[]]>> = {
     ['validate', 'Valider et payer les dépenses', ALL],
     ['cancel', 'Annuler les dépenses', ALL],
   ],
+  // a year-end closing and its carry-forward: the payers of the entity close it (their expense:validate
+  // does), and the external accountant the years of the churches they manage (decision 0048)
+  fiscal_year: [['close', 'Clôturer les exercices (reports à nouveau)', ALL]],
   // the church's LigdiCash merchant account and the account its online gifts land on (decision 0043)
   online_giving: [
     ['manage', 'Gérer le don en ligne (compte marchand, compte de réception)', ['global', 'church']],
@@ -311,6 +314,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<string, string[]> = {
     'budget:view',
     'budget:view_lines',
     'operation_account:view',
+    // the year-end closing of the churches they manage (decision 0048)
+    'fiscal_year:close',
   ],
   'national_office::president': [
     ...LEADER,

@@ -12,13 +12,13 @@ declare module '@/shared/routing/page-route' {
   }
 }
 
-/** 'reports-a-nouveau' and 'reports-a-nouveau/:id'. */
+/** 'reports-a-nouveau' and 'reports-a-nouveau/:closingId' (not ':id': the accountant's church is 'eglise/:id'). */
 export function closingRoutes(): RouteObject[] {
   return [
     pageRoute('reports-a-nouveau', 'closings.list', () =>
       import('./pages/closing-list-page').then((m) => m.ClosingListPage),
     ),
-    pageRoute('reports-a-nouveau/:id', 'closings.detail', () =>
+    pageRoute('reports-a-nouveau/:closingId', 'closings.detail', () =>
       import('./pages/closing-detail-page').then((m) => m.ClosingDetailPage),
     ),
   ];

@@ -1,3 +1,6 @@
+import { fixedAssetRoutes } from '@/features/fixed-assets/routes';
+import { closingRoutes } from '@/features/closings/routes';
+import { payrollRoutes } from '@/features/payroll/routes';
 import { contributionCreateRoute, contributionRoutes } from '@/features/contributions/routes';
 import { expenseRoutes } from '@/features/expenses/routes';
 import { documentRoutes, treasuryJournalRoute } from '@/features/journals/routes';
@@ -50,8 +53,23 @@ export const space: SpaceDefinition = {
               { label: 'Journaux', page: 'journals.general' },
               { label: 'Journaux d’un compte', page: 'journals.account' },
               { label: 'Rapport financier', page: 'journals.report' },
+              {
+                label: 'Immobilisations',
+                page: 'fixed-assets.list',
+                description: 'Le registre et les amortissements',
+              },
+              { label: 'Fiches de paie', page: 'payroll.list', description: 'Les employés et leur paie' },
+              {
+                label: 'Reports à nouveau',
+                page: 'closings.list',
+                description: 'La clôture des exercices',
+              },
             ]),
             ...contributionRoutes({ create: false }),
+            // the church's back office, as the church's own space mounts it (decision 0048)
+            ...fixedAssetRoutes(),
+            ...payrollRoutes(),
+            ...closingRoutes(),
           ],
         }),
         // SPEC.md: the treasurer journal of one church, the church id in the URL.

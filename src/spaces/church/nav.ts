@@ -33,6 +33,27 @@ export const churchNav: NavItem[] = [
   { label: 'Budgets', path: '/mon-eglise/budgets', icon: 'book', feature: 'budgets' },
   { label: 'Pièces comptables', path: '/mon-eglise/pieces-comptables', icon: 'book', feature: 'journals' },
   { label: 'Comptes de recettes', path: '/mon-eglise/comptes-de-recettes', icon: 'box', feature: 'accounts' },
+  {
+    label: 'Immobilisations',
+    path: '/mon-eglise/immobilisations',
+    icon: 'book',
+    feature: 'fixed-assets',
+    description: 'Le registre des immobilisations de l’église et leurs amortissements',
+  },
+  {
+    label: 'Fiches de paie',
+    path: '/mon-eglise/fiches-de-paie',
+    icon: 'book',
+    feature: 'payroll',
+    description: 'Les employés de l’église, leurs fiches de paie et leur paiement',
+  },
+  {
+    label: 'Reports à nouveau',
+    path: '/mon-eglise/reports-a-nouveau',
+    icon: 'book',
+    feature: 'closings',
+    description: 'La clôture des exercices et leurs reports',
+  },
   { label: 'Départements', path: '/mon-eglise/departements', icon: 'grid', feature: 'org' },
   { label: 'Souscriptions', path: CHURCH_SUBSCRIPTIONS, icon: 'card', feature: 'subscriptions' },
   {

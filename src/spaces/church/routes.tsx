@@ -1,3 +1,6 @@
+import { fixedAssetRoutes } from '@/features/fixed-assets/routes';
+import { closingRoutes } from '@/features/closings/routes';
+import { payrollRoutes } from '@/features/payroll/routes';
 import { useLocation } from 'react-router';
 import {
   departmentDashboardRoute,
@@ -82,6 +85,10 @@ export const space: SpaceDefinition = {
         ...subscriptionRoutes(),
         ...churchGivingRoutes(),
         ...budgetRoutes(),
+        // the church's own back office: the national office's pages, at the church's Level
+        ...fixedAssetRoutes(),
+        ...payrollRoutes(),
+        ...closingRoutes(),
         ...plannedActivityRoutes(),
         ...reportRoutes(),
         ...readingReportRoutes(),

@@ -10,7 +10,10 @@ import { queryOne } from '../query';
  * - fixed assets of the first national office in several asset accounts (furniture, computers, sound,
  *   vehicles, buildings), bought over the last four years, one not depreciable, one prorated;
  * - the year before last of that office closed, with its carry-forward (so that last year can be closed
- *   in the demo: years close in order).
+ *   in the demo: years close in order);
+ * - the register of the first church (tresorier@'s): its pews, the sound desk's computer and projector,
+ *   the children's hall built two years ago (its own back office, decision 0048). No closing there: its
+ *   accountant (comptable@) closes last year in the demo.
  */
 
 type AssetSeed = {
@@ -129,6 +132,52 @@ const ASSETS: AssetSeed[] = [
   },
 ];
 
+/** The first church's register: furniture, computers and a building (not account 2443, left empty). */
+const CHURCH_ASSETS: AssetSeed[] = [
+  {
+    name: 'Bancs de la nef (60)',
+    account: '2441',
+    price: 2_400_000,
+    extra: 120_000,
+    bought: [3, 2, 10],
+    commissionedAfter: null,
+    life: 10,
+    rate: null,
+    residual: 0,
+    depreciable: true,
+    supplier: 'Menuiserie Saint-Joseph',
+    location: 'Nef',
+  },
+  {
+    name: 'Ordinateur et vidéoprojecteur de la régie',
+    account: '2442',
+    price: 950_000,
+    extra: 0,
+    bought: [1, 5, 6],
+    commissionedAfter: null,
+    life: 3,
+    rate: null,
+    residual: 0,
+    depreciable: true,
+    supplier: 'Bureau Vallée Plateau',
+    location: 'Régie',
+  },
+  {
+    name: 'Extension de la salle des enfants',
+    account: '2313',
+    price: 6_500_000,
+    extra: 400_000,
+    bought: [2, 8, 1],
+    commissionedAfter: 3,
+    life: 20,
+    rate: null,
+    residual: 0,
+    depreciable: true,
+    supplier: 'Entreprise Bâtir CI',
+    location: 'Cour de l’église',
+  },
+];
+
 const day = (year: number, month: number, d: number) =>
   `${year}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 
@@ -145,27 +194,7 @@ export async function seedBackOffice(db: Db, options: { now?: Date } = {}): Prom
     db,
     sql`select id from users where email = 'national@example.org'`,
   );
-  for (const a of ASSETS) {
-    const [back, month, d] = a.bought;
-    const purchase = day(year - back, month, d);
-    const commissioning =
-      a.commissionedAfter === null
-        ? null
-        : day(
-            year - back + Math.floor((month - 1 + a.commissionedAfter) / 12),
-            ((month - 1 + a.commissionedAfter) % 12) + 1,
-            1,
-          );
-    await db.execute(
-      sql`insert into fixed_assets (name, operation_account_id, purchase_price, additional_costs, currency,
-            purchase_date, commissioning_date, supplier, location, depreciable, useful_life_years, residual_value,
-            annual_depreciation_rate, entity_type, entity_id, created_by)
-          values (${a.name}, (select id from operation_accounts where code = ${a.account} and entity_type is null),
-            ${a.price}, ${a.extra}, 'XOF', ${purchase}, ${commissioning}, ${a.supplier}, ${a.location},
-            ${a.depreciable}, ${a.life}, ${a.residual}, ${a.rate}, 'NATIONAL_OFFICE', ${office.id},
-            ${treasurer?.id ?? null})`,
-    );
-  }
+  await insertAssets(db, ASSETS, 'NATIONAL_OFFICE', office.id, year, treasurer?.id ?? null);
   const closed = year - 2;
   const c = await computeClosing(db, 'NATIONAL_OFFICE', office.id, closed);
   const row = await queryOne<{ id: number }>(
@@ -180,5 +209,43 @@ export async function seedBackOffice(db: Db, options: { now?: Date } = {}): Prom
       sql`insert into fiscal_closing_accounts (closing_id, payment_account_id, opening_balance, receipts, expenses, closing_balance)
           values (${row!.id}, ${a.payment_account_id}, ${a.opening_balance}, ${a.receipts}, ${a.expenses}, ${a.closing_balance})`,
     );
-  return { assets: ASSETS.length };
+  const church = await queryOne<{ id: number; treasurer: number | null }>(
+    db,
+    sql`select c.id, (select id from users where email = 'tresorier@example.org') as treasurer
+        from churches c where c.id = (select min(id) from churches)`,
+  );
+  if (church?.id) await insertAssets(db, CHURCH_ASSETS, 'CHURCH', church.id, year, church.treasurer ?? null);
+  return { assets: ASSETS.length + (church?.id ? CHURCH_ASSETS.length : 0) };
+}
+
+/** Each asset of `assets` in the register of the entity, bought `bought[0]` years before `year`. */
+async function insertAssets(
+  db: Db,
+  assets: AssetSeed[],
+  entityType: 'NATIONAL_OFFICE' | 'CHURCH',
+  entityId: number,
+  year: number,
+  createdBy: number | null,
+) {
+  for (const a of assets) {
+    const [back, month, d] = a.bought;
+    const purchase = day(year - back, month, d);
+    const commissioning =
+      a.commissionedAfter === null
+        ? null
+        : day(
+            year - back + Math.floor((month - 1 + a.commissionedAfter) / 12),
+            ((month - 1 + a.commissionedAfter) % 12) + 1,
+            1,
+          );
+    await db.execute(
+      sql`insert into fixed_assets (name, operation_account_id, purchase_price, additional_costs, currency,
+              purchase_date, commissioning_date, supplier, location, depreciable, useful_life_years, residual_value,
+              annual_depreciation_rate, entity_type, entity_id, created_by)
+            values (${a.name}, (select id from operation_accounts where code = ${a.account} and entity_type is null),
+              ${a.price}, ${a.extra}, 'XOF', ${purchase}, ${commissioning}, ${a.supplier}, ${a.location},
+              ${a.depreciable}, ${a.life}, ${a.residual}, ${a.rate}, ${entityType}, ${entityId},
+              ${createdBy})`,
+    );
+  }
 }

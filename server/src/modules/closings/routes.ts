@@ -14,8 +14,11 @@ import { closingOr404, confirmClosing, listClosings, previewClosing } from './se
 const TAGS = ['Clôtures'];
 // every route of the closings declares the answers of a write, its reads included (the OpenAPI document)
 const errors = WRITE_ERRORS;
-/** Closing a year: the payers of the entity (its treasurer), as for the fixed assets. */
-const CLOSE_PERMISSION = 'expense:validate';
+/**
+ * Closing a year: the payers of the entity (its treasurer, as for the fixed assets), or whoever holds
+ * the closing itself there (the external accountant on the churches they manage, decision 0048).
+ */
+const CLOSE_PERMISSION = ['fiscal_year:close', 'expense:validate'];
 /**
  * Reading a closing (products, charges, result, each account's receipts and expenses): the finance
  * permissions the journals need, not only seeing the entity (decision 0041).
@@ -51,7 +54,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "Aperçu de la clôture d'un exercice (rien n'est écrit)",
         description:
-          "`expense:validate` sur l'entité. 409 : exercice non terminé, déjà clôturé ou hors ordre.",
+          "`fiscal_year:close` ou `expense:validate` sur l'entité. 409 : exercice non terminé, déjà clôturé ou hors ordre.",
         querystring: closingPreviewQuerySchema,
         response: { 200: closingAnswerSchema, ...errors },
       },
@@ -70,7 +73,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Clôturer un exercice',
         description:
-          "`expense:validate` sur l'entité. Une fois par entité et exercice, dans l'ordre des exercices ; " +
+          "`fiscal_year:close` ou `expense:validate` sur l'entité. Une fois par entité et exercice, dans l'ordre des exercices ; " +
           "enregistre le report à nouveau de chaque compte de trésorerie et le résultat (121 ou 129), et verrouille l'exercice.",
         body: closingBodySchema,
         response: { 201: closingAnswerSchema, ...errors },

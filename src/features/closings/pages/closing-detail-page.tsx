@@ -10,9 +10,9 @@ import { PrintButton, PrintStyles } from '@/shared/ui/print';
 import { useClosing } from '../api/closings';
 import { ClosingFigures } from '../components/closing-figures';
 
-/** 'reports-a-nouveau/:id': a closed year, each account's carried amount and the result carried. */
+/** 'reports-a-nouveau/:closingId': a closed year, each account's carried amount and the result carried. */
 export function ClosingDetailPage() {
-  const id = Number(useParams().id);
+  const id = Number(useParams().closingId);
   const valid = Number.isInteger(id) && id > 0;
   const closing = useClosing(valid ? id : null);
   const paths = useSpacePaths();

@@ -39,7 +39,7 @@ export function ClosingListPage() {
       mobile: 'title',
       cell: (row) => {
         return (
-          <MaybeLink to={row.id ? paths.page('closings.detail', { id: row.id }) : null}>
+          <MaybeLink to={row.id ? paths.page('closings.detail', { closingId: row.id }) : null}>
             Exercice {row.year}
           </MaybeLink>
         );
@@ -113,7 +113,7 @@ export function ClosingListPage() {
             notify.success(`Exercice ${year} clôturé.`);
             setConfirming(false);
             setYear(null);
-            const to = closing.id ? paths.page('closings.detail', { id: closing.id }) : null;
+            const to = closing.id ? paths.page('closings.detail', { closingId: closing.id }) : null;
             if (to) navigate(to);
           } catch (error) {
             notify.error(errorMessage(error));
