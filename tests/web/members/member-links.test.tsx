@@ -25,7 +25,8 @@ beforeEach(() => useAccountStore.setState({ account: undefined }));
 
 async function openMenu() {
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: 'Actions pour Awa Koné' }));
+  // the first visit of a space loads its chunks: slow on a busy machine
+  await user.click(await screen.findByRole('button', { name: 'Actions pour Awa Koné' }, { timeout: 15_000 }));
   return screen.getByRole('menu');
 }
 
