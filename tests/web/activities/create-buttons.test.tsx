@@ -74,7 +74,10 @@ describe('create buttons', () => {
     it(`${page.name}: '${page.button}' only with ${page.code} on the church`, async () => {
       const checks = api([page.code]);
       const view = renderApp(page.path, page.account);
-      expect(await screen.findByRole('button', { name: page.button })).toBeInTheDocument();
+      // the first visit of a space loads its chunks: slow on a busy machine
+      expect(
+        await screen.findByRole('button', { name: page.button }, { timeout: 15_000 }),
+      ).toBeInTheDocument();
       expect(checks.find((c) => c.permissions.includes(page.code))).toMatchObject({
         entity_type: 'CHURCH',
         entity_id: 11,

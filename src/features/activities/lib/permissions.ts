@@ -21,8 +21,12 @@ export type CreateKind = keyof typeof CREATE_CODES;
  * create pages stand at a church, section, region or office Level, never at a department's, whose
  * leader the server also lets through.
  */
-export function useMayCreate(kind: CreateKind): { allowed: boolean; isLoading: boolean } {
+export function useMayCreate(
+  kind: CreateKind,
+  /** the create page's path: without one (the space shows none here), nothing is asked */
+  path: string | null,
+): { allowed: boolean; isLoading: boolean } {
   const code = CREATE_CODES[kind];
-  const permissions = usePermissions([code], permissionEntity(levelEntity(useLevel())));
+  const permissions = usePermissions(path ? [code] : [], permissionEntity(levelEntity(useLevel())));
   return { allowed: permissions.has(code), isLoading: permissions.isLoading };
 }

@@ -39,7 +39,7 @@ export function ActivityListPage({ title = 'Activités planifiées' }: { title?:
   const list = useActivities(entity, { month, status });
   const rows = list.data?.data;
   const addPath = paths.page('activities.new');
-  const mayCreate = useMayCreate('activity').allowed;
+  const mayCreate = useMayCreate('activity', addPath).allowed;
 
   const link = (a: Activity) => (
     <MaybeLink

@@ -21,7 +21,7 @@ export function ActivityTypesPage() {
   const navigate = useNavigate();
   const types = useActivityTypes(entity);
   const addPath = paths.page('activities.typeNew');
-  const mayCreate = useMayCreate('activityType').allowed;
+  const mayCreate = useMayCreate('activityType', addPath).allowed;
   const columns: DataTableColumn<ActivityType>[] = [
     { key: 'name', header: 'Type', cell: (t) => t.name, mobile: 'title' },
     {

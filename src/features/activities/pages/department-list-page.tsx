@@ -30,7 +30,7 @@ export function DepartmentListPage({ title = 'Départements' }: { title?: string
   const debounced = useDebouncedValue(search.trim(), 400);
   const list = useDepartments(entity, debounced, page);
   const addPath = paths.page('activities.groupNew');
-  const mayCreate = useMayCreate('department').allowed;
+  const mayCreate = useMayCreate('department', addPath).allowed;
   const dashboard = (d: Department) =>
     paths.pageOf({ type: 'ACTIVITY_GROUP', target: { id: d.id } }, 'activities.department');
 

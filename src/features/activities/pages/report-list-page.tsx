@@ -45,7 +45,7 @@ export function ReportListPage({ reading = false }: { reading?: boolean }) {
   const list = useReports(entity, { scope, status, page });
   const rows = list.data?.data;
   const addPath = paths.page(reading ? 'activities.readingNew' : 'activities.reportNew');
-  const mayCreate = useMayCreate('report').allowed;
+  const mayCreate = useMayCreate('report', addPath).allowed;
   const open = (r: ActivityReport) =>
     paths.record('activities.report', { reportId: r.id }) ??
     paths.pageOf({ type: r.entity_type as EntityType, target: { id: r.entity_id } }, 'activities.report', {

@@ -89,10 +89,12 @@ function ExpenseList({ mine }: { mine: boolean }) {
 
   const detailPath = (row: ExpenseRequestListItem) => paths.record('expenses.detail', { expenseId: row.id });
   // the server asks expense_request:create on the entity the request is written for: the Level's
-  const mayAdd = usePermissions(mine ? [] : [EXPENSE_CREATE_CODE], permissionEntity(levelEntity(level))).has(
-    EXPENSE_CREATE_CODE,
-  );
-  const addPath = mine || !mayAdd ? null : paths.page('expenses.add');
+  const addPage = mine ? null : paths.page('expenses.add');
+  const mayAdd = usePermissions(
+    addPage ? [EXPENSE_CREATE_CODE] : [],
+    permissionEntity(levelEntity(level)),
+  ).has(EXPENSE_CREATE_CODE);
+  const addPath = mayAdd ? addPage : null;
 
   const titleCell = (row: ExpenseRequestListItem) => (
     <MaybeLink
