@@ -30,9 +30,11 @@ async function holds(page: Page, permission: string, churchId: number): Promise<
 test("region president: 'Voir détails' on /ma-region/membres opens the member in /ma-region", async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, 'region@example.org');
-  await expect(page).toHaveURL(/\/ma-region/);
+  // the password's hash takes a while on a busy two-core machine
+  await expect(page).toHaveURL(/\/ma-region/, { timeout: 30_000 });
 
   // the first member of the page's first rows that the president manages and who has a church
   const members = await json<{ data: MemberRow[] }>(
@@ -88,6 +90,7 @@ const CREATE_BUTTONS = [
 test('the church treasurer is not offered to plan an activity or write a report; the pastor is', async ({
   browser,
 }) => {
+  test.setTimeout(180_000);
   for (const [login, allowed] of [
     ['tresorier@example.org', false],
     ['pasteur@example.org', true],
@@ -95,7 +98,7 @@ test('the church treasurer is not offered to plan an activity or write a report;
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await signIn(page, login);
-    await expect(page).toHaveURL(/\/mon-eglise/);
+    await expect(page).toHaveURL(/\/mon-eglise/, { timeout: 30_000 });
     const me = await json<{ church: { id: number } }>(page.request, '/api/me');
     for (const { path, code, button } of CREATE_BUTTONS) {
       // the server's own answer for this account: the treasurer truly lacks the right
