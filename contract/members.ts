@@ -31,6 +31,11 @@ export const memberSchema = personSchema.extend({
   roles: z.array(memberRoleSchema),
   /** the church the user belongs to as a faithful first, then the churches where they hold a role */
   churches: z.array(entityRefSchema),
+  /**
+   * the church the user belongs to as a faithful (their faithful's pages stand under it in the leaders'
+   * spaces, and its permissions decide who reads or edits them), null for one without a church
+   */
+  church: entityRefSchema.extend({ section_id: z.number().int() }).nullable(),
 });
 export type Member = z.infer<typeof memberSchema>;
 

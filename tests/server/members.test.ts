@@ -36,6 +36,12 @@ describe('POST /{group}/{id}/members', () => {
     ]);
     expect(body.data.position).toBe('Trésorier sectoriel');
     expect(body.data.churches[0].id).toBe(w.church['Nord A1']);
+    // the church of the faithful, with its section: where the leaders' spaces show their page
+    expect(body.data.church).toEqual({
+      id: w.church['Nord A1'],
+      name: 'Église Nord A1',
+      section_id: w.section['Nord A'],
+    });
     expect(await w.auditCount('member.add')).toBe(before + 1);
     const audit = await queryOne<{
       user_id: number;

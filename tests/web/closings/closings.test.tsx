@@ -6,6 +6,7 @@ import type { Closing } from '@contract/closings';
 import { useAccountStore } from '@/shared/auth/account-store';
 import { demo } from '../app/fixtures';
 import { renderApp } from '../app/render-app';
+import { permissionChecks } from '../msw/permissions';
 import { server } from '../msw/server';
 
 const ROOT = '/mon-bureau-national/espace-comptable/reports-a-nouveau';
@@ -40,6 +41,8 @@ const closing = (over: Partial<Closing> = {}): Closing => ({
 
 beforeEach(() => {
   useAccountStore.setState({ account: undefined });
+  // the national treasurer holds expense:validate, the code of the preview and of the closing
+  server.use(permissionChecks((code) => code === 'expense:validate'));
 });
 
 describe('reports à nouveau', () => {
@@ -97,5 +100,37 @@ describe('reports à nouveau', () => {
     await user.click(await screen.findByRole('combobox', { name: /Exercice/ }, { timeout: 15_000 }));
     await user.click(await screen.findByRole('option', { name: String(year) }));
     expect(await screen.findByText('Cet exercice est déjà clôturé.')).toBeInTheDocument();
+  });
+
+  it('offers no closing to who may not close: the closed years only, never a refused preview', async () => {
+    const previews: string[] = [];
+    const asked: string[][] = [];
+    server.use(
+      mock.post('/api/permissions/check-multiple', async ({ request }) => {
+        const body = (await request.json()) as { permissions: string[] };
+        asked.push(body.permissions);
+        const results = Object.fromEntries(body.permissions.map((code) => [code, false]));
+        return HttpResponse.json({ hasAny: false, hasAll: false, results });
+      }),
+      mock.get('/api/national-offices/1', () =>
+        HttpResponse.json({ data: { id: 1, name: 'Bureau national' } }),
+      ),
+      mock.get('/api/closings', () =>
+        HttpResponse.json({ data: [closing({ id: 4, closed_at: '2026-01-10T09:00:00.000Z' })] }),
+      ),
+      mock.get('/api/closings/preview', ({ request }) => {
+        previews.push(request.url);
+        return HttpResponse.json({ message: 'Accès refusé' }, { status: 403 });
+      }),
+    );
+    renderApp(ROOT, demo.nationalTreasurer);
+    expect(
+      await screen.findByRole('link', { name: `Exercice ${year}` }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(asked.some((codes) => codes.includes('expense:validate'))).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('combobox', { name: /Exercice/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Clôturer un exercice')).not.toBeInTheDocument();
+    expect(previews).toHaveLength(0);
   });
 });

@@ -45,7 +45,7 @@ const requests = [
 
 describe('expense list', () => {
   it("lists the church's requests with French status badges, links to details and the balance", async () => {
-    const recorded = expensesApi({ requests });
+    const recorded = expensesApi({ requests, permissions: { 'expense_request:create': true } });
     renderApp('/mon-eglise/depenses', demo.pastor);
     expect(
       await screen.findByRole('link', { name: 'Loyer de novembre' }, { timeout: 15_000 }),
@@ -73,10 +73,25 @@ describe('expense list', () => {
     expect(query.get('page')).toBe('1');
     expect(query.get('limit')).toBe('20');
     expect(recorded.balanceQueries[0].get('entity_type')).toBe('CHURCH');
-    expect(screen.getByRole('link', { name: 'Ajouter une dépense' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Ajouter une dépense' })).toHaveAttribute(
       'href',
       '/mon-eglise/depenses/nouveau',
     );
+    const asked = recorded.permissionChecks.find((c) => c.permissions.includes('expense_request:create'));
+    expect(asked).toMatchObject({ entity_type: 'CHURCH', entity_id: 11 });
+  });
+
+  it('offers no add link to who may not create a request at the Level', async () => {
+    const recorded = expensesApi({ requests, permissions: {} });
+    renderApp('/mon-eglise/depenses', demo.pastor);
+    expect(await screen.findByRole('link', { name: 'Sono' }, { timeout: 15_000 })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(recorded.permissionChecks.some((c) => c.permissions.includes('expense_request:create'))).toBe(
+        true,
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('link', { name: 'Ajouter une dépense' })).not.toBeInTheDocument();
   });
 
   it('debounces the search 500 ms and filters by status on the server', async () => {
@@ -146,7 +161,7 @@ describe('expense list', () => {
   });
 
   it("a national office's section list: the section's requests, an add link, the office's detail", async () => {
-    const recorded = expensesApi({ requests });
+    const recorded = expensesApi({ requests, permissions: { 'expense_request:create': true } });
     renderApp('/mon-bureau-national/sections/5/depenses', demo.nationalTreasurer);
     expect(await screen.findByText('Sono')).toBeInTheDocument();
     expect(recorded.listQueries[0].get('entity_type')).toBe('SECTION');
@@ -156,7 +171,7 @@ describe('expense list', () => {
       'href',
       '/mon-bureau-national/espace-comptable/depenses/4',
     );
-    expect(screen.getByRole('link', { name: 'Ajouter une dépense' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Ajouter une dépense' })).toHaveAttribute(
       'href',
       '/mon-bureau-national/sections/5/depenses/nouveau',
     );

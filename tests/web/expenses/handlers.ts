@@ -101,7 +101,7 @@ export type Recorded = {
   deleted: string[];
   listQueries: URLSearchParams[];
   balanceQueries: URLSearchParams[];
-  permissionChecks: unknown[];
+  permissionChecks: Array<{ permissions: string[]; entity_type?: string | null; entity_id?: number | null }>;
   actions: { id: string; action: string; body: unknown }[];
   lineAdds: unknown[];
   lineUpdates: { id: string; body: unknown }[];

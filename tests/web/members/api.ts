@@ -30,6 +30,7 @@ export function member(id: number, overrides: Partial<Member> = {}): Member {
     position: null,
     roles: [FAITHFUL],
     churches: [{ id: 11, name: 'Église de Cocody' }],
+    church: { id: 11, name: 'Église de Cocody', section_id: 7 },
     ...overrides,
   };
 }
@@ -55,6 +56,8 @@ export function membersApi(data: {
   scopes?: Array<{ scope: string; label: string }>;
   grants?: UserGrant[];
   permissions?: Record<string, boolean>;
+  /** the answers on one entity (the row's church...), before `permissions` */
+  permissionsOn?: (entityType: string | null, entityId: number | null) => Record<string, boolean> | undefined;
 }): Calls {
   const calls = { bodies: [] } as unknown as Calls;
   const record = (request: Request) => {
@@ -114,11 +117,14 @@ export function membersApi(data: {
     }),
     mock.post('/api/permissions/check-multiple', async ({ request }) => {
       record(request);
-      const body = (await request.json()) as { permissions: string[] };
+      const body = (await request.json()) as {
+        permissions: string[];
+        entity_type: string | null;
+        entity_id: number | null;
+      };
       calls.bodies.push({ url: '/permissions/check-multiple', body });
-      const results = Object.fromEntries(
-        body.permissions.map((code) => [code, data.permissions?.[code] ?? false]),
-      );
+      const held = data.permissionsOn?.(body.entity_type, body.entity_id) ?? data.permissions;
+      const results = Object.fromEntries(body.permissions.map((code) => [code, held?.[code] ?? false]));
       const values = Object.values(results);
       return HttpResponse.json({ results, hasAny: values.some(Boolean), hasAll: values.every(Boolean) });
     }),

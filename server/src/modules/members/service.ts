@@ -101,8 +101,11 @@ async function memberRows(db: Db, ids: number[], roleCondition: SQL): Promise<Me
                           union
                           select c.id, c.name, 1 as ord from role_assignments ra join churches c on c.id = ra.group_id
                           where ra.user_id = u.id and ra."group" = 'churches'
-                            and c.id is distinct from u.church_id) x), '[]'::json) as churches
+                            and c.id is distinct from u.church_id) x), '[]'::json) as churches,
+          case when fc.id is null then null
+            else json_build_object('id', fc.id, 'name', fc.name, 'section_id', fc.section_id) end as church
         from users u
+        left join churches fc on fc.id = u.church_id
         join unnest(${intArray(ids)}::int[]) with ordinality as o(id, n) on o.id = u.id
         order by o.n`,
   );

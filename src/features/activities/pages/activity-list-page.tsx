@@ -18,6 +18,7 @@ import { Select } from '@/shared/ui/select';
 import { useActivities } from '../api/activities';
 import { ActivityStatusBadge } from '../components/badges';
 import { monthLabel, monthOf, shiftMonth } from '../lib/month';
+import { useMayCreate } from '../lib/permissions';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'Tous les statuts' },
@@ -38,6 +39,7 @@ export function ActivityListPage({ title = 'Activités planifiées' }: { title?:
   const list = useActivities(entity, { month, status });
   const rows = list.data?.data;
   const addPath = paths.page('activities.new');
+  const mayCreate = useMayCreate('activity', addPath).allowed;
 
   const link = (a: Activity) => (
     <MaybeLink
@@ -102,7 +104,9 @@ export function ActivityListPage({ title = 'Activités planifiées' }: { title?:
             <Button variant="secondary" onClick={exportMonth} disabled={!rows?.length}>
               Exporter
             </Button>
-            {addPath && <Button onClick={() => navigate(addPath)}>Planifier une activité</Button>}
+            {addPath && mayCreate && (
+              <Button onClick={() => navigate(addPath)}>Planifier une activité</Button>
+            )}
           </>
         }
       >

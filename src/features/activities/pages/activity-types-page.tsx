@@ -11,6 +11,7 @@ import { FormError } from '@/shared/ui/form-error';
 import { PageSection } from '@/shared/ui/page-section';
 import { useActivityTypes, useCreateActivityType } from '../api/activities';
 import { NameFormPage } from '../components/name-form';
+import { useMayCreate } from '../lib/permissions';
 
 /** The church's activity types: the shared ones and its own ('type-activites'). */
 export function ActivityTypesPage() {
@@ -20,6 +21,7 @@ export function ActivityTypesPage() {
   const navigate = useNavigate();
   const types = useActivityTypes(entity);
   const addPath = paths.page('activities.typeNew');
+  const mayCreate = useMayCreate('activityType', addPath).allowed;
   const columns: DataTableColumn<ActivityType>[] = [
     { key: 'name', header: 'Type', cell: (t) => t.name, mobile: 'title' },
     {
@@ -32,7 +34,7 @@ export function ActivityTypesPage() {
     <div className="mx-auto max-w-4xl">
       <PageSection
         title="Types d'activités"
-        actions={addPath && <Button onClick={() => navigate(addPath)}>Nouveau type</Button>}
+        actions={addPath && mayCreate && <Button onClick={() => navigate(addPath)}>Nouveau type</Button>}
       >
         <FormError message={types.isError ? errorMessage(types.error) : null} />
         <DataTable

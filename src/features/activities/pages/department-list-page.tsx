@@ -14,6 +14,7 @@ import { MaybeLink } from '@/shared/ui/maybe-link';
 import { PageSection } from '@/shared/ui/page-section';
 import { TextField } from '@/shared/ui/text-field';
 import { useDepartments } from '../api/activities';
+import { useMayCreate } from '../lib/permissions';
 
 /**
  * The departments (activity groups) of the Level, or every department the user sees without one (admin):
@@ -29,6 +30,7 @@ export function DepartmentListPage({ title = 'Départements' }: { title?: string
   const debounced = useDebouncedValue(search.trim(), 400);
   const list = useDepartments(entity, debounced, page);
   const addPath = paths.page('activities.groupNew');
+  const mayCreate = useMayCreate('department', addPath).allowed;
   const dashboard = (d: Department) =>
     paths.pageOf({ type: 'ACTIVITY_GROUP', target: { id: d.id } }, 'activities.department');
 
@@ -76,7 +78,7 @@ export function DepartmentListPage({ title = 'Départements' }: { title?: string
             >
               Exporter
             </Button>
-            {addPath && <Button onClick={() => navigate(addPath)}>Nouveau département</Button>}
+            {addPath && mayCreate && <Button onClick={() => navigate(addPath)}>Nouveau département</Button>}
           </>
         }
       >

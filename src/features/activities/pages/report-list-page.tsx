@@ -17,6 +17,7 @@ import { PageSection } from '@/shared/ui/page-section';
 import { Select } from '@/shared/ui/select';
 import { useReports } from '../api/activities';
 import { ReportStatusBadge } from '../components/badges';
+import { useMayCreate } from '../lib/permissions';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'Tous les statuts' },
@@ -44,6 +45,7 @@ export function ReportListPage({ reading = false }: { reading?: boolean }) {
   const list = useReports(entity, { scope, status, page });
   const rows = list.data?.data;
   const addPath = paths.page(reading ? 'activities.readingNew' : 'activities.reportNew');
+  const mayCreate = useMayCreate('report', addPath).allowed;
   const open = (r: ActivityReport) =>
     paths.record('activities.report', { reportId: r.id }) ??
     paths.pageOf({ type: r.entity_type as EntityType, target: { id: r.entity_id } }, 'activities.report', {
@@ -99,7 +101,7 @@ export function ReportListPage({ reading = false }: { reading?: boolean }) {
             <Button variant="secondary" onClick={exportList} disabled={!rows?.length}>
               Exporter
             </Button>
-            {addPath && <Button onClick={() => navigate(addPath)}>Nouveau rapport</Button>}
+            {addPath && mayCreate && <Button onClick={() => navigate(addPath)}>Nouveau rapport</Button>}
           </>
         }
       >

@@ -4,6 +4,8 @@ import type { Closing } from '@contract/closings';
 import { errorMessage } from '@/shared/lib/errors';
 import { formatDateTime } from '@/shared/lib/format';
 import { levelEntity, useLevel } from '@/shared/level/level-context';
+import { permissionEntity } from '@/shared/level/wire';
+import { usePermissions } from '@/shared/permissions/use-permissions';
 import { usePageTitle } from '@/shared/level/page-title';
 import { useSpacePaths } from '@/shared/routing/space-paths';
 import { Button } from '@/shared/ui/button';
@@ -18,6 +20,9 @@ import { notify } from '@/shared/ui/toast';
 import { useClosingList, useClosingPreview, useConfirmClosing } from '../api/closings';
 import { ClosingFigures } from '../components/closing-figures';
 
+/** The code the server asks to preview and to close a year (server/src/modules/closings/routes.ts). */
+const CLOSE_CODE = 'expense:validate';
+
 /** 'reports-a-nouveau': the Level's closed years; a year previewed, then closed once (it is then locked). */
 export function ClosingListPage() {
   const paths = useSpacePaths();
@@ -25,6 +30,8 @@ export function ClosingListPage() {
   const entity = levelEntity(useLevel());
   const navigate = useNavigate();
   const list = useClosingList(entity);
+  // the preview is asked with the closing's own code: who may not close reads the closed years only
+  const mayClose = usePermissions([CLOSE_CODE], permissionEntity(entity)).has(CLOSE_CODE);
   const thisYear = new Date().getUTCFullYear();
   const [year, setYear] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -57,36 +64,38 @@ export function ClosingListPage() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <Card
-        title="Clôturer un exercice"
-        description="L’aperçu n’écrit rien ; la clôture verrouille l’exercice."
-      >
-        <div className="max-w-xs">
-          <Select
-            label="Exercice"
-            options={years.map((y) => ({ value: String(y), label: String(y) }))}
-            value={year === null ? '' : String(year)}
-            onChange={(value) => setYear(Number(value))}
-            placeholder="Choisir l’exercice"
-          />
-        </div>
-        {year !== null && (
-          <div className="mt-4 space-y-4">
-            {preview.isPending ? (
-              <p className="text-sm text-slate-700">Calcul de l’aperçu…</p>
-            ) : preview.isError ? (
-              <FormError message={errorMessage(preview.error)} />
-            ) : (
-              <>
-                <ClosingFigures closing={preview.data} />
-                <div className="flex justify-end">
-                  <Button onClick={() => setConfirming(true)}>Clôturer l’exercice {year}</Button>
-                </div>
-              </>
-            )}
+      {mayClose && (
+        <Card
+          title="Clôturer un exercice"
+          description="L’aperçu n’écrit rien ; la clôture verrouille l’exercice."
+        >
+          <div className="max-w-xs">
+            <Select
+              label="Exercice"
+              options={years.map((y) => ({ value: String(y), label: String(y) }))}
+              value={year === null ? '' : String(year)}
+              onChange={(value) => setYear(Number(value))}
+              placeholder="Choisir l’exercice"
+            />
           </div>
-        )}
-      </Card>
+          {year !== null && (
+            <div className="mt-4 space-y-4">
+              {preview.isPending ? (
+                <p className="text-sm text-slate-700">Calcul de l’aperçu…</p>
+              ) : preview.isError ? (
+                <FormError message={errorMessage(preview.error)} />
+              ) : (
+                <>
+                  <ClosingFigures closing={preview.data} />
+                  <div className="flex justify-end">
+                    <Button onClick={() => setConfirming(true)}>Clôturer l’exercice {year}</Button>
+                  </div>
+                </>
+              )}
+            </div>
+          )}
+        </Card>
+      )}
       {list.isError ? (
         <FormError message={errorMessage(list.error)} />
       ) : (

@@ -2,9 +2,11 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EXPENSE_REQUEST_STATUSES } from '@contract/values/expenses';
 import type { ExpenseRequestListItem } from '@contract/expenses';
-import { useLevel } from '@/shared/level/level-context';
+import { levelEntity, useLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
 import { useSpacePaths } from '@/shared/routing/space-paths';
+import { permissionEntity } from '@/shared/level/wire';
+import { usePermissions } from '@/shared/permissions/use-permissions';
 import { errorMessage } from '@/shared/lib/errors';
 import { ExportButton } from '@/shared/ui/print';
 import { exportToXlsx } from '@/shared/lib/export-xlsx';
@@ -23,6 +25,9 @@ import { SearchField } from '@/shared/ui/text-field';
 import { EXPENSE_PAGE_SIZE, useExpenseBalance, useExpenseList } from '../api/expense-requests';
 import { RequestStatusBadge } from '../components/status-badge';
 import { ENTITY_TYPE_LABELS, EXPENSE_REQUEST_STATUS_LABELS } from '../lib/labels';
+
+/** The code the server asks to create an expense request (POST /expense-requests). */
+const EXPENSE_CREATE_CODE = 'expense_request:create';
 
 export { EXPENSE_PAGE_SIZE };
 const ALL_STATUSES = 'all';
@@ -83,7 +88,13 @@ function ExpenseList({ mine }: { mine: boolean }) {
   const showEntity = mine || level.entityType === 'GLOBAL';
 
   const detailPath = (row: ExpenseRequestListItem) => paths.record('expenses.detail', { expenseId: row.id });
-  const addPath = mine ? null : paths.page('expenses.add');
+  // the server asks expense_request:create on the entity the request is written for: the Level's
+  const addPage = mine ? null : paths.page('expenses.add');
+  const mayAdd = usePermissions(
+    addPage ? [EXPENSE_CREATE_CODE] : [],
+    permissionEntity(levelEntity(level)),
+  ).has(EXPENSE_CREATE_CODE);
+  const addPath = mayAdd ? addPage : null;
 
   const titleCell = (row: ExpenseRequestListItem) => (
     <MaybeLink

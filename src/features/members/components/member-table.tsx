@@ -3,6 +3,9 @@ import type { Member } from '@contract/members';
 import { useMediaQuery } from '@/shared/lib/use-media-query';
 import { Badge } from '@/shared/ui/badge';
 import { DataTable, type DataTableColumn, type DataTablePagination } from '@/shared/ui/data-table';
+import type { ManageableUser } from '@contract/permissions';
+import { permissionEntity } from '@/shared/level/wire';
+import { usePermissions } from '@/shared/permissions/use-permissions';
 import type { ManageableAnswer } from '../api/members-api';
 import { shownRoles } from '../lib/groups';
 import { RowMenu, type RowMenuItem } from './row-menu';
@@ -59,28 +62,71 @@ export type MemberActions = {
   onRemoveRoles: (member: Member) => void;
 };
 
-/** The row's actions, or 'Lecture seule' / 'Non autorisé' when the user may not manage that member. */
-export function MemberActionsCell({
+/**
+ * The codes the server asks before reading, editing a faithful or listing their contributions, on
+ * their church (server/src/modules/faithful/policy.ts, contributions' `user_id` scope): a row offers
+ * only the pages its user may open.
+ */
+export const MEMBER_RECORD_CODES = {
+  read: ['user:view', 'member:view', 'contribution:view'],
+  contributions: 'contribution:view',
+  edit: ['user:update', 'member:update'],
+} as const;
+
+const RECORD_CODES = [...new Set([...MEMBER_RECORD_CODES.read, ...MEMBER_RECORD_CODES.edit])];
+
+/**
+ * The member's faithful pages in the user's own space: under the member's church where the space shows
+ * it (the region's, the section's, the office's church pages, 'mon-eglise'), else at the nearest Level
+ * (the admin's 'fideles'); each one only when the user holds what the server asks for it on that church.
+ */
+function useRecordLinks(member: Member) {
+  const paths = useSpacePaths();
+  const church = member.church;
+  const permissions = usePermissions(
+    RECORD_CODES,
+    church ? permissionEntity({ entityType: 'CHURCH', entityId: church.id }) : null,
+  );
+  const params = { faithfullId: member.id };
+  const pathOf = (page: 'faithful.detail' | 'contributions.faithful' | 'faithful.edit') =>
+    (church
+      ? paths.pageOf(
+          { type: 'CHURCH', target: { id: church.id, section_id: church.section_id } },
+          page,
+          params,
+        )
+      : null) ?? paths.record(page, params);
+  // one manages only users below one's rank: never oneself, so the rule 'oneself reads oneself' never applies
+  const mayRead = MEMBER_RECORD_CODES.read.some((code) => permissions.has(code));
+  const mayEdit = MEMBER_RECORD_CODES.edit.some((code) => permissions.has(code));
+  return {
+    loading: permissions.isLoading,
+    detail: mayRead ? pathOf('faithful.detail') : null,
+    contributions: permissions.has(MEMBER_RECORD_CODES.contributions)
+      ? pathOf('contributions.faithful')
+      : null,
+    edit: mayEdit ? pathOf('faithful.edit') : null,
+  };
+}
+
+/** The menu of a member the user manages. */
+function MemberMenu({
   member,
-  manageable,
+  user,
   actions,
 }: {
   member: Member;
-  manageable: ManageableAnswer | undefined;
+  user: ManageableUser;
   actions: MemberActions;
 }) {
-  const paths = useSpacePaths();
-  if (!manageable) return null;
-  if (!manageable.canManageAnyone) return <Badge tone="gray">Lecture seule</Badge>;
-  const user = manageable.users.get(member.id);
-  if (!user) return <Badge tone="amber">Non autorisé</Badge>;
+  const links = useRecordLinks(member);
   const name = `${member.firstname} ${member.lastname}`;
-  // SPEC.md section 2: the row's links lead to the faithful's pages of the admin space.
-  const record = paths.inSpace('admin', `fideles/${member.id}`);
   const items: RowMenuItem[] = [
-    { kind: 'link', label: 'Voir détails', to: record },
-    { kind: 'link', label: 'Contributions', to: `${record}/contributions` },
-    { kind: 'link', label: 'Modifier', to: `${record}/modifier` },
+    ...(links.detail ? [{ kind: 'link' as const, label: 'Voir détails', to: links.detail }] : []),
+    ...(links.contributions
+      ? [{ kind: 'link' as const, label: 'Contributions', to: links.contributions }]
+      : []),
+    ...(links.edit ? [{ kind: 'link' as const, label: 'Modifier', to: links.edit }] : []),
     ...(member.phone ? [{ kind: 'href' as const, label: 'Envoyer SMS', href: `sms:${member.phone}` }] : []),
     ...(user.roleActions.canAssignPermissions
       ? [
@@ -102,7 +148,25 @@ export function MemberActionsCell({
         ]
       : []),
   ];
+  if (items.length === 0) return links.loading ? null : <Badge tone="gray">Lecture seule</Badge>;
   return <RowMenu label={`Actions pour ${name}`} items={items} />;
+}
+
+/** The row's actions, or 'Lecture seule' / 'Non autorisé' when the user may not manage that member. */
+export function MemberActionsCell({
+  member,
+  manageable,
+  actions,
+}: {
+  member: Member;
+  manageable: ManageableAnswer | undefined;
+  actions: MemberActions;
+}) {
+  if (!manageable) return null;
+  if (!manageable.canManageAnyone) return <Badge tone="gray">Lecture seule</Badge>;
+  const user = manageable.users.get(member.id);
+  if (!user) return <Badge tone="amber">Non autorisé</Badge>;
+  return <MemberMenu member={member} user={user} actions={actions} />;
 }
 
 export function MemberTable({
