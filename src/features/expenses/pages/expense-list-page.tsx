@@ -2,7 +2,10 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EXPENSE_REQUEST_STATUSES } from '@contract/values/expenses';
 import type { ExpenseRequestListItem } from '@contract/expenses';
-import { useLevel } from '@/shared/level/level-context';
+import { useLeadsDepartment } from '@/shared/auth/account-store';
+import { levelEntity, useLevel } from '@/shared/level/level-context';
+import { permissionEntity } from '@/shared/level/wire';
+import { usePermissions } from '@/shared/permissions/use-permissions';
 import { usePageTitle } from '@/shared/level/page-title';
 import { useSpacePaths } from '@/shared/routing/space-paths';
 import { errorMessage } from '@/shared/lib/errors';
@@ -83,7 +86,15 @@ function ExpenseList({ mine }: { mine: boolean }) {
   const showEntity = mine || level.entityType === 'GLOBAL';
 
   const detailPath = (row: ExpenseRequestListItem) => paths.record('expenses.detail', { expenseId: row.id });
-  const addPath = mine ? null : paths.page('expenses.add');
+  // A department's requests are asked for by its leader (decision 0045) or a holder of the permission:
+  // its other readers see the list without the button.
+  const department = level.entityType === 'ACTIVITY_GROUP' ? (levelEntity(level)?.entityId ?? null) : null;
+  const leads = useLeadsDepartment(department);
+  const creates = usePermissions(
+    department !== null && !leads ? ['expense_request:create'] : [],
+    permissionEntity(levelEntity(level)),
+  ).has('expense_request:create');
+  const addPath = mine || (department !== null && !leads && !creates) ? null : paths.page('expenses.add');
 
   const titleCell = (row: ExpenseRequestListItem) => (
     <MaybeLink
