@@ -4,7 +4,8 @@ import { http as mock, HttpResponse } from 'msw';
 import type { DepartmentSummary } from '@contract/activities';
 import { useAccountStore } from '@/shared/auth/account-store';
 import { makeAccount } from '../app/fixtures';
-import { renderApp } from '../app/render-app';
+import { locationOf, renderApp } from '../app/render-app';
+import { contributionsApi, makeContribution } from '../contributions/handlers';
 import { expensesApi, makeRequest } from '../expenses/handlers';
 import { server } from '../msw/server';
 
@@ -177,5 +178,37 @@ describe("a department's expenses in the personal space", () => {
     ).toBeInTheDocument();
     await vi.waitFor(() => expect(recorded.permissionChecks.length).toBeGreaterThan(0));
     expect(screen.queryByRole('link', { name: 'Ajouter une dépense' })).not.toBeInTheDocument();
+  });
+});
+
+describe("a department's contributions in the personal space", () => {
+  it('its leader reads them, and the refused faithful search leaves the page as it is', async () => {
+    departmentApi({ ...counts, my_role: 'leader', contributions_total: 0, expenses_total: 0, months: [] });
+    const recorded = contributionsApi({
+      contributions: [
+        makeContribution({
+          entity_type: 'ACTIVITY_GROUP',
+          entity_id: 3,
+          entity_name: 'Chorale',
+          type: 'other',
+        }),
+      ],
+    });
+    // the church's faithful are not the leader's to search (no member:view, contribution:create...)
+    let searched = 0;
+    server.use(
+      mock.get('/api/users', () => {
+        searched += 1;
+        return HttpResponse.json({ message: 'E_HTTP_EXCEPTION: Accès refusé.' }, { status: 403 });
+      }),
+    );
+    const { router } = renderApp('/departements/3/contributions', leader);
+    expect(await screen.findByText('R-2026-000900', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(recorded.listQueries[0].get('entity_type')).toBe('ACTIVITY_GROUP');
+    expect(recorded.listQueries[0].get('entity_id')).toBe('3');
+    await vi.waitFor(() => expect(searched).toBeGreaterThan(0));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(locationOf(router)).toBe('/departements/3/contributions');
+    expect(screen.getByText('R-2026-000900')).toBeInTheDocument();
   });
 });
