@@ -133,7 +133,7 @@ test('an activity is planned, reported, submitted, sent back; the leader sees th
   await expectPath(fidele, /^\/departements\/\d+\/dashboard$/);
   await expect(fidele.getByText('Vous en êtes responsable.')).toBeVisible();
   // its leader sees the department's counts and, without a finance permission, its money too
-  // (decision 0045, which amends 0041 for the department's own leader)
+  // (decision 0047, which amends 0041 for the department's own leader)
   await expect(fidele.getByRole('heading', { name: 'Activités à venir' })).toBeVisible();
   await expect(fidele.getByText('Recettes de la période')).toBeVisible();
   await expect(fidele.getByText('Recettes et dépenses par mois').first()).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectPath, signIn } from './helpers';
 
 /*
- * A department's leader answers for its money (decision 0045), on the seeded demo: fidele@, who leads
+ * A department's leader answers for its money (decision 0047), on the seeded demo: fidele@, who leads
  * the Chorale of the demo church and holds no finance permission, opens the Chorale from the personal
  * space, reads its contributions and expenses, and asks for an expense for it; a plain member of the
  * Chorale sees its dashboard without money, and its money pages stay refused to them.

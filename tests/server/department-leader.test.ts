@@ -7,7 +7,7 @@ import type { TestApp } from './helpers';
 import { expenseTestApp, json, line, requestBody, type ExpenseIds } from './expenses-setup';
 
 /**
- * A department's leader answers for its money (decision 0045): fidele@, who leads the Chorale of the
+ * A department's leader answers for its money (decision 0047): fidele@, who leads the Chorale of the
  * demo church and holds no finance permission, reads its contributions and expense requests (lists,
  * totals, details, lines, files), sees the money of its dashboard and asks for its expenses (the form's
  * lookups included). Nothing wider: a plain member of the Chorale, the leader of another department,
@@ -145,7 +145,7 @@ function newRequest(department: number) {
   });
 }
 
-describe("a department's leader reads and asks for its money (decision 0045)", () => {
+describe("a department's leader reads and asks for its money (decision 0047)", () => {
   it("reads the Chorale's contributions and requests, with their totals, every row the Chorale's", async () => {
     for (const [name, url] of moneyReads(chorale)) {
       const answer = await get(LEADER, url);

@@ -98,7 +98,7 @@ describe('department dashboard: counts for its members, money for finance reader
     }
   });
 
-  it('a holder of contribution:view or expense:view on the church, and its leader (decision 0045), see the money', async () => {
+  it('a holder of contribution:view or expense:view on the church, and its leader (decision 0047), see the money', async () => {
     for (const who of ['tresorier@example.org', 'pasteur@example.org', 'fidele@example.org']) {
       const answer = await summary(who);
       expect(answer.statusCode, who).toBe(200);

@@ -11,7 +11,7 @@ export const FAITHFUL_SEARCH_LIMIT = 20;
  * (a position's holder, a contributor, a faithful to transfer). Only faithful can be chosen (SPEC.md
  * section 5); a failed lookup gives an empty list (section 8), a refused one too, without leaving the
  * page (a department's leader reads its contributions without searching the church's faithful,
- * decision 0045). Pass the search already debounced.
+ * decision 0047). Pass the search already debounced.
  */
 export function useFaithfulSearch(
   search: string,

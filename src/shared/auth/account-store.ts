@@ -43,7 +43,7 @@ export function useAccount(): StoredAccount {
 
 /**
  * Whether the signed-in user leads this department (GET /me's `departments`): its leader reads its
- * money and asks for its expenses without a finance permission (decision 0045). False for no department.
+ * money and asks for its expenses without a finance permission (decision 0047). False for no department.
  */
 export function useLeadsDepartment(departmentId: number | null): boolean {
   const account = useAccount();

@@ -71,7 +71,7 @@ export const space: SpaceDefinition = {
           departmentDashboardRoute(),
           activitiesRoute(),
           departmentContributionsRoute(),
-          // its leader reads its requests and asks for its expenses (decision 0045)
+          // its leader reads its requests and asks for its expenses (decision 0047)
           ...expenseRoutes(),
         ]),
       ],

@@ -18,7 +18,7 @@ const churches = new Map<number, number | null>([
   [22, null],
 ]);
 const churchOf = async (userId: number) => churches.get(userId) ?? null;
-/** Department 9 is led by faithful 20 (decision 0045); nobody leads any other entity. */
+/** Department 9 is led by faithful 20 (decision 0047); nobody leads any other entity. */
 const leaderOf = async (entity: { type: string; id: number }) => (user: { userId: number }) =>
   entity.type === 'department' && entity.id === 9 && user.userId === 20;
 
@@ -65,7 +65,7 @@ describe('whose contributions a list shows', () => {
     ).rejects.toMatchObject({ statusCode: 403 });
   });
 
-  it("lists a department's to its leader without contribution:view, nobody else (decision 0045)", async () => {
+  it("lists a department's to its leader without contribution:view, nobody else (decision 0047)", async () => {
     const dep = { entity_type: 'ACTIVITY_GROUP' as const, entity_id: 9 };
     expect(await authorizeListScope(recordingGate(faithful), dep, churchOf, leaderOf)).toEqual({
       kind: 'entity',

@@ -16,7 +16,7 @@ import { actor, recordingGate } from './recording-gate';
 
 const creator = actor(7);
 const leader = actor(9);
-/** Department 40 is led by user 9 (decision 0045); nobody leads any other entity. */
+/** Department 40 is led by user 9 (decision 0047); nobody leads any other entity. */
 const leaderOf = async (entity: { type: string; id: number }) => (user: { userId: number }) =>
   entity.type === 'ACTIVITY_GROUP' && entity.id === 40 && user.userId === leader.userId;
 const colleague = actor(8);
@@ -74,7 +74,7 @@ describe('four eyes on approval', () => {
 });
 
 describe('who reads a request without the permission', () => {
-  it("its creator, and its department's leader (decision 0045), nobody else", async () => {
+  it("its creator, and its department's leader (decision 0047), nobody else", async () => {
     const ofDepartment = {
       created_by: creator.userId,
       entity_type: 'ACTIVITY_GROUP' as const,
@@ -123,7 +123,7 @@ describe('who lists expense requests', () => {
     ).rejects.toMatchObject({ statusCode: 403 });
   });
 
-  it("lists a department's to its leader without the permission, nobody else (decision 0045)", async () => {
+  it("lists a department's to its leader without the permission, nobody else (decision 0047)", async () => {
     const dep = { entity_type: 'ACTIVITY_GROUP', entity_id: 40 };
     expect(await authorizeRequestList(recordingGate(leader), dep, leaderOf)).toBe('entity');
     await expect(authorizeRequestList(recordingGate(colleague), dep, leaderOf)).rejects.toMatchObject({

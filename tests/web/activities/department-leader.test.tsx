@@ -9,7 +9,7 @@ import { contributionsApi, makeContribution } from '../contributions/handlers';
 import { expensesApi, makeRequest } from '../expenses/handlers';
 import { server } from '../msw/server';
 
-// Decision 0045: in the personal space, a department's leader reads its money and asks for its
+// Decision 0047: in the personal space, a department's leader reads its money and asks for its
 // expenses; its members see its dashboard, activities and members, and no money nor money link.
 
 beforeEach(() => {

@@ -20,7 +20,7 @@ export async function authorizeOwner(
 }
 
 /**
- * The rule a department's leader passes by (leadsDepartment, decision 0045), read for an entity as the
+ * The rule a department's leader passes by (leadsDepartment, decision 0047), read for an entity as the
  * API or the data names it: the `unless` of the money reads and of a new expense request of a department
  * (no one passes by it on any other entity). The other modules' way to ask it.
  */

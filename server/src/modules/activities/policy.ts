@@ -50,7 +50,7 @@ export async function authorizeOnOwner(
 export const MONEY_READERS = ['contribution:view', 'expense:view'] as const;
 
 /**
- * A department's leader answers for its money (decision 0045): they read its contributions, its expense
+ * A department's leader answers for its money (decision 0047): they read its contributions, its expense
  * requests (their lines, payments and files) and the money of its dashboard, and ask for its expenses,
  * without a finance permission. Its members do not, nor the leader of another department. The `unless`
  * of those checks; `leaders`: the department's leaders (none for any other entity).

@@ -24,7 +24,7 @@ type Rule = (user: Pick<Actor, 'userId'>) => boolean;
 
 /**
  * The rule of a department's leader on an entity (the activities' departmentLeaderRule: they read its
- * requests and ask for its expenses without a finance permission, decision 0045; nobody passes by it on
+ * requests and ask for its expenses without a finance permission, decision 0047; nobody passes by it on
  * any other entity).
  */
 export type LeaderRuleOf = (entity: EntityRef) => Promise<Rule>;

@@ -46,7 +46,7 @@ const TAGS = ['Dépenses'];
  */
 export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
-  // a department's leader reads its requests and asks for its expenses (decision 0045)
+  // a department's leader reads its requests and asks for its expenses (decision 0047)
   const leaderOf = (entity: EntityRef) => departmentLeaderRule(db, entity);
 
   // ---------------------------------------------------------------- requests

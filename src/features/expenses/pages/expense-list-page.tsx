@@ -86,7 +86,7 @@ function ExpenseList({ mine }: { mine: boolean }) {
   const showEntity = mine || level.entityType === 'GLOBAL';
 
   const detailPath = (row: ExpenseRequestListItem) => paths.record('expenses.detail', { expenseId: row.id });
-  // A department's requests are asked for by its leader (decision 0045) or a holder of the permission:
+  // A department's requests are asked for by its leader (decision 0047) or a holder of the permission:
   // its other readers see the list without the button.
   const department = level.entityType === 'ACTIVITY_GROUP' ? (levelEntity(level)?.entityId ?? null) : null;
   const leads = useLeadsDepartment(department);
