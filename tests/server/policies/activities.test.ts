@@ -198,7 +198,7 @@ describe('the refusals of a write on a report', () => {
   });
 });
 
-describe("who reads a department's money (decisions 0041 and 0045)", () => {
+describe("who reads a department's money (decisions 0041 and 0047)", () => {
   it('a holder of contribution:view or expense:view there, not a member nor activity:view alone', async () => {
     expect(
       await seesDepartmentMoney(

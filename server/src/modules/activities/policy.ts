@@ -45,7 +45,7 @@ export async function authorizeOnOwner(
  * The permissions that read an entity's money (the journals' readers): a department's money totals are
  * shown to their holders on the department (its owning entity's chain) and to its leader
  * (leadsDepartment); its members, or a holder of `activity:view` alone, see its counts only
- * (decisions 0041 and 0045).
+ * (decisions 0041 and 0047).
  */
 export const MONEY_READERS = ['contribution:view', 'expense:view'] as const;
 

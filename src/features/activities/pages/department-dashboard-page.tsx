@@ -35,7 +35,7 @@ export function DepartmentDashboardPage() {
   if (!data) return <FormError message={errorMessage(summary.error)} />;
   const churchId = data.department.entity_type === 'CHURCH' ? data.department.entity_id : null;
   // the money of the period comes only to its leader or a holder of a finance permission (decisions
-  // 0041 and 0045): the others see neither it nor the links to its contributions and expenses
+  // 0041 and 0047): the others see neither it nor the links to its contributions and expenses
   const money =
     data.contributions_total !== null && data.expenses_total !== null && data.months !== null
       ? { contributions: data.contributions_total, expenses: data.expenses_total, months: data.months }
