@@ -81,8 +81,8 @@ describe('demo seed and GET /me', () => {
     }>(summary).data;
     expect(data.my_role).toBe('leader');
     expect(data.members).toBeGreaterThanOrEqual(2);
-    // its money only with a finance permission (decision 0041): the leader, a faithful, sees the counts
-    expect(data.months).toBeNull();
+    // its money to its leader, a faithful without a finance permission (decision 0047, amending 0041)
+    expect(data.months).toHaveLength(6);
     const treasurer = json<{ data: { months: unknown[] | null } }>(
       await req('tresorier@example.org', 'GET', `/api/departments/${chorale}/summary`),
     ).data;

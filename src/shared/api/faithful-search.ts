@@ -9,7 +9,9 @@ export const FAITHFUL_SEARCH_LIMIT = 20;
 /**
  * GET /users?role=faithful&search&limit=20 (+ church_id): the faithful a form lets the user choose
  * (a position's holder, a contributor, a faithful to transfer). Only faithful can be chosen (SPEC.md
- * section 5); a failed lookup gives an empty list (section 8). Pass the search already debounced.
+ * section 5); a failed lookup gives an empty list (section 8), a refused one too, without leaving the
+ * page (a department's leader reads its contributions without searching the church's faithful,
+ * decision 0047). Pass the search already debounced.
  */
 export function useFaithfulSearch(
   search: string,
@@ -27,6 +29,7 @@ export function useFaithfulSearch(
             ...(churchId !== null ? { church_id: churchId } : {}),
             ...(search ? { search } : {}),
           },
+          forbiddenIsAnswer: true,
         });
         return readList<FaithfulSummary>(data);
       } catch {

@@ -40,3 +40,13 @@ export function useAccount(): StoredAccount {
   const stored = useAccountStore((state) => state.account);
   return drawn ?? stored;
 }
+
+/**
+ * Whether the signed-in user leads this department (GET /me's `departments`): its leader reads its
+ * money and asks for its expenses without a finance permission (decision 0047). False for no department.
+ */
+export function useLeadsDepartment(departmentId: number | null): boolean {
+  const account = useAccount();
+  if (departmentId === null) return false;
+  return account?.departments?.some((d) => d.id === departmentId && d.role === 'leader') === true;
+}

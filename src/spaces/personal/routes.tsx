@@ -71,7 +71,8 @@ export const space: SpaceDefinition = {
           departmentDashboardRoute(),
           activitiesRoute(),
           departmentContributionsRoute(),
-          ...expenseRoutes({ add: false, detail: false }),
+          // its leader reads its requests and asks for its expenses (decision 0047)
+          ...expenseRoutes(),
         ]),
       ],
     },

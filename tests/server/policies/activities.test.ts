@@ -7,6 +7,7 @@ import {
   assertMaySubmit,
   authorizeOnOwner,
   departmentRoleSuffices,
+  leadsDepartment,
   mayEditActivity,
   readsFromAbove,
   reportRights,
@@ -197,21 +198,44 @@ describe('the refusals of a write on a report', () => {
   });
 });
 
-describe("who reads a department's money (decision 0041)", () => {
-  it('a holder of contribution:view or expense:view there, not its leader nor activity:view alone', async () => {
+describe("who reads a department's money (decisions 0041 and 0047)", () => {
+  it('a holder of contribution:view or expense:view there, not a member nor activity:view alone', async () => {
     expect(
-      await seesDepartmentMoney(gateStub([{ on: department, codes: ['contribution:view'] }]), department),
+      await seesDepartmentMoney(
+        gateStub([{ on: department, codes: ['contribution:view'] }]),
+        department,
+        null,
+      ),
     ).toBe(true);
     expect(
-      await seesDepartmentMoney(gateStub([{ on: department, codes: ['expense:view'] }]), department),
+      await seesDepartmentMoney(gateStub([{ on: department, codes: ['expense:view'] }]), department, null),
     ).toBe(true);
     expect(
-      await seesDepartmentMoney(gateStub([{ on: department, codes: ['activity:view'] }]), department),
+      await seesDepartmentMoney(
+        gateStub([{ on: department, codes: ['activity:view'] }]),
+        department,
+        'member',
+      ),
     ).toBe(false);
-    expect(await seesDepartmentMoney(gateStub([]), department)).toBe(false);
+    expect(await seesDepartmentMoney(gateStub([]), department, 'member')).toBe(false);
+    expect(await seesDepartmentMoney(gateStub([]), department, null)).toBe(false);
     // asked on the department itself: the server resolves it to its owning entity's chain
     const gate = gateStub([{ on: department, codes: ['expense:view'] }]);
-    await seesDepartmentMoney(gate, department);
+    await seesDepartmentMoney(gate, department, null);
     expect(gate.asked).toEqual([{ entity: department, codes: ['contribution:view', 'expense:view'] }]);
+  });
+
+  it('its leader, without a finance permission and without asking one', async () => {
+    const gate = gateStub([]);
+    expect(await seesDepartmentMoney(gate, department, 'leader')).toBe(true);
+    expect(gate.asked).toEqual([]);
+  });
+
+  it("leadsDepartment passes the department's leaders only", () => {
+    const rule = leadsDepartment([7, 9]);
+    expect(rule({ userId: 7 })).toBe(true);
+    expect(rule({ userId: 9 })).toBe(true);
+    expect(rule({ userId: 8 })).toBe(false);
+    expect(leadsDepartment([])({ userId: 7 })).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import {
   assertFourEyes,
   authorizeRequestList,
   isCreator,
+  readsRequest,
   REQUEST_READ_PERMISSION,
 } from '../../../server/src/modules/expenses/policy';
 import { actor, recordingGate } from './recording-gate';
@@ -14,6 +15,10 @@ import { actor, recordingGate } from './recording-gate';
 // The rules of server/src/modules/expenses/policy.ts alone, on hand-made users and requests.
 
 const creator = actor(7);
+const leader = actor(9);
+/** Department 40 is led by user 9 (decision 0047); nobody leads any other entity. */
+const leaderOf = async (entity: { type: string; id: number }) => (user: { userId: number }) =>
+  entity.type === 'ACTIVITY_GROUP' && entity.id === 40 && user.userId === leader.userId;
 const colleague = actor(8);
 const superAdmin = actor(1, { superAdmin: true });
 const request = (status: 'approval_pending' | 'rejected' | 'approved' | 'validated') => ({
@@ -68,18 +73,37 @@ describe('four eyes on approval', () => {
   });
 });
 
+describe('who reads a request without the permission', () => {
+  it("its creator, and its department's leader (decision 0047), nobody else", async () => {
+    const ofDepartment = {
+      created_by: creator.userId,
+      entity_type: 'ACTIVITY_GROUP' as const,
+      entity_id: 40,
+    };
+    const rule = await readsRequest(ofDepartment, leaderOf);
+    expect(rule(creator)).toBe(true);
+    expect(rule(leader)).toBe(true);
+    expect(rule(colleague)).toBe(false);
+    const ofAnother = await readsRequest({ ...ofDepartment, entity_id: 41 }, leaderOf);
+    expect(ofAnother(leader)).toBe(false);
+    const ofChurch = await readsRequest({ ...ofDepartment, entity_type: 'CHURCH' as const }, leaderOf);
+    expect(ofChurch(leader)).toBe(false);
+    expect(ofChurch(creator)).toBe(true);
+  });
+});
+
 describe('who lists expense requests', () => {
   it('lists their own to anyone signed in, asking nothing', async () => {
     const gate = recordingGate(colleague);
-    expect(await authorizeRequestList(gate, { mine: true, entity_type: 'CHURCH', entity_id: 3 })).toBe(
-      'mine',
-    );
+    expect(
+      await authorizeRequestList(gate, { mine: true, entity_type: 'CHURCH', entity_id: 3 }, leaderOf),
+    ).toBe('mine');
     expect(gate.asked).toEqual([]);
   });
 
   it('refuses an entity id without its type (400), even for their own', async () => {
     for (const query of [{ entity_id: 3 }, { mine: true, entity_id: 3 }])
-      await expect(authorizeRequestList(recordingGate(colleague), query)).rejects.toMatchObject({
+      await expect(authorizeRequestList(recordingGate(colleague), query, leaderOf)).rejects.toMatchObject({
         statusCode: 400,
         message: EXPENSE_MESSAGES.unsupportedEntityType,
       });
@@ -87,21 +111,37 @@ describe('who lists expense requests', () => {
 
   it("asks the read permission on an entity, which a super-admin needs not (any entity's, an unknown one too)", async () => {
     const gate = recordingGate(colleague, [REQUEST_READ_PERMISSION]);
-    expect(await authorizeRequestList(gate, { entity_type: 'CHURCH', entity_id: 3 })).toBe('entity');
+    expect(await authorizeRequestList(gate, { entity_type: 'CHURCH', entity_id: 3 }, leaderOf)).toBe(
+      'entity',
+    );
     const [asked] = gate.asked;
     expect(asked).toMatchObject({ entity: { type: 'CHURCH', id: 3 }, codes: REQUEST_READ_PERMISSION });
     expect(asked.unless?.(superAdmin)).toBe(true);
     expect(asked.unless?.(colleague)).toBe(false);
     await expect(
-      authorizeRequestList(recordingGate(colleague), { entity_type: 'CHURCH', entity_id: 3 }),
+      authorizeRequestList(recordingGate(colleague), { entity_type: 'CHURCH', entity_id: 3 }, leaderOf),
     ).rejects.toMatchObject({ statusCode: 403 });
+  });
+
+  it("lists a department's to its leader without the permission, nobody else (decision 0047)", async () => {
+    const dep = { entity_type: 'ACTIVITY_GROUP', entity_id: 40 };
+    expect(await authorizeRequestList(recordingGate(leader), dep, leaderOf)).toBe('entity');
+    await expect(authorizeRequestList(recordingGate(colleague), dep, leaderOf)).rejects.toMatchObject({
+      statusCode: 403,
+    });
+    await expect(
+      authorizeRequestList(recordingGate(leader), { ...dep, entity_id: 41 }, leaderOf),
+    ).rejects.toMatchObject({ statusCode: 403 });
+    await expect(authorizeRequestList(recordingGate(leader), {}, leaderOf)).rejects.toMatchObject({
+      statusCode: 403,
+    });
   });
 
   it('without an entity, asks the read permission somewhere: the rows are then where it is held', async () => {
     const gate = recordingGate(colleague, [REQUEST_READ_PERMISSION]);
-    expect(await authorizeRequestList(gate, { entity_type: 'CHURCH' })).toBe('permitted');
+    expect(await authorizeRequestList(gate, { entity_type: 'CHURCH' }, leaderOf)).toBe('permitted');
     expect(gate.asked).toEqual([{ entity: ANYWHERE, codes: REQUEST_READ_PERMISSION, unless: undefined }]);
-    await expect(authorizeRequestList(recordingGate(colleague), {})).rejects.toMatchObject({
+    await expect(authorizeRequestList(recordingGate(colleague), {}, leaderOf)).rejects.toMatchObject({
       statusCode: 403,
     });
   });

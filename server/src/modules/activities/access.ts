@@ -1,8 +1,8 @@
 import type { DepartmentRole } from '../../../../contract/activities';
 import type { Db } from '../../db/client';
-import type { Gate } from '../../http/authorize';
-import { departmentRole, type Owner } from './entities';
-import { authorizeOnOwner } from './policy';
+import type { Actor, EntityRef, Gate } from '../../http/authorize';
+import { departmentLeaders, departmentRole, type Owner } from './entities';
+import { authorizeOnOwner, leadsDepartment } from './policy';
 
 /**
  * Authorises `codes` on an owner for the gate's user (authorizeOnOwner: their role in a department, or
@@ -17,4 +17,16 @@ export async function authorizeOwner(
   const role = owner.type === 'department' ? await departmentRole(db, gate.actor.userId, owner.id) : null;
   await authorizeOnOwner(gate, owner, codes, role);
   return role;
+}
+
+/**
+ * The rule a department's leader passes by (leadsDepartment, decision 0047), read for an entity as the
+ * API or the data names it: the `unless` of the money reads and of a new expense request of a department
+ * (no one passes by it on any other entity). The other modules' way to ask it.
+ */
+export async function departmentLeaderRule(
+  db: Db,
+  entity: EntityRef,
+): Promise<(user: Pick<Actor, 'userId'>) => boolean> {
+  return leadsDepartment(await departmentLeaders(db, entity));
 }

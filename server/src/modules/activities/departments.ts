@@ -180,8 +180,8 @@ export async function removeDepartmentMember(
 
 /**
  * The department's dashboard (activity:view on it, or belonging to it): members, upcoming activities,
- * last reports, and for a holder of a finance permission there (seesDepartmentMoney) the money of the
- * period by month; null for everyone else. The period ends `to` (today by default) and starts `from`
+ * last reports, and for its leader or a holder of a finance permission there (seesDepartmentMoney) the
+ * money of the period by month; null for everyone else. The period ends `to` (today by default) and starts `from`
  * (by default the first day of the sixth month back).
  */
 export async function departmentSummary(
@@ -192,7 +192,7 @@ export async function departmentSummary(
 ): Promise<DepartmentSummary> {
   const department: Owner = { type: 'department', id: departmentId };
   const myRole = await authorizeOwner(db, gate, department, 'activity:view');
-  const money = await seesDepartmentMoney(gate, department);
+  const money = await seesDepartmentMoney(gate, department, myRole);
   const period = summaryPeriod(query);
   const d = await queryOne<{
     id: number;

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DepartmentRole, ReportStatus } from '../../../../contract/activities';
 import type { Db } from '../../db/client';
-import { queryOne } from '../../db/query';
+import { queryOne, queryRows } from '../../db/query';
 import { httpError } from '../../http/errors';
 import { financeEntityOf, type Level } from '../../permissions/entity';
 
@@ -89,4 +89,17 @@ export async function departmentRole(
     sql`select role from department_members where department_id = ${departmentId} and user_id = ${userId}`,
   );
   return row?.role ?? null;
+}
+
+/**
+ * The ids of a department's leaders, the entity named as the API or the data names it ('ACTIVITY_GROUP',
+ * 'department'); none for any other entity, without a query.
+ */
+export async function departmentLeaders(db: Db, entity: { type: string; id: number }): Promise<number[]> {
+  if (financeEntityOf(entity.type) !== 'department') return [];
+  const rows = await queryRows<{ user_id: number }>(
+    db,
+    sql`select user_id from department_members where department_id = ${entity.id} and role = 'leader'`,
+  );
+  return rows.map((row) => Number(row.user_id));
 }

@@ -3,7 +3,7 @@ import {
   type ActivityReportDetail,
   type DepartmentRole,
 } from '../../../../contract/activities';
-import type { Gate } from '../../http/authorize';
+import type { Actor, Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
 import type { Owner, ReportFacts } from './entities';
 
@@ -43,13 +43,32 @@ export async function authorizeOnOwner(
 
 /**
  * The permissions that read an entity's money (the journals' readers): a department's money totals are
- * shown only to their holders on the department (its owning entity's chain); its leader and members, or
- * a holder of `activity:view` alone, see its counts only (decision 0041).
+ * shown to their holders on the department (its owning entity's chain) and to its leader
+ * (leadsDepartment); its members, or a holder of `activity:view` alone, see its counts only
+ * (decisions 0041 and 0047).
  */
 export const MONEY_READERS = ['contribution:view', 'expense:view'] as const;
 
-/** Whether the user reads the money figures of a department: a holder of a finance permission there. */
-export function seesDepartmentMoney(gate: Gate, department: Owner): Promise<boolean> {
+/**
+ * A department's leader answers for its money (decision 0047): they read its contributions, its expense
+ * requests (their lines, payments and files) and the money of its dashboard, and ask for its expenses,
+ * without a finance permission. Its members do not, nor the leader of another department. The `unless`
+ * of those checks; `leaders`: the department's leaders (none for any other entity).
+ */
+export function leadsDepartment(leaders: readonly number[]): (user: Pick<Actor, 'userId'>) => boolean {
+  return (user) => leaders.includes(user.userId);
+}
+
+/**
+ * Whether the user reads the money figures of a department: its leader (leadsDepartment), or a holder
+ * of a finance permission there. `role`: the user's role in the department, or null.
+ */
+export async function seesDepartmentMoney(
+  gate: Gate,
+  department: Owner,
+  role: DepartmentRole | null,
+): Promise<boolean> {
+  if (role === 'leader') return true;
   return gate.holds(department, MONEY_READERS);
 }
 

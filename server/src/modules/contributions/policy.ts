@@ -3,7 +3,7 @@ import {
   CONTRIBUTION_PERMISSIONS,
   type ContributionEntityType,
 } from '../../../../contract/contributions';
-import { reachesEverything, type Actor, type Gate } from '../../http/authorize';
+import { reachesEverything, type Actor, type EntityRef, type Gate } from '../../http/authorize';
 import { httpError, MESSAGES } from '../../http/errors';
 import { financeType, type ListScope } from './queries';
 
@@ -14,10 +14,30 @@ export function isContributor(owner: { userId: number | null }): (user: Pick<Act
   return (user) => owner.userId === user.userId;
 }
 
+/** A rule a user passes by without the permission (the `unless` of a check). */
+type Rule = (user: Pick<Actor, 'userId'>) => boolean;
+
+/**
+ * The rule of a department's leader on an entity (the activities' departmentLeaderRule: they read its
+ * contributions without a finance permission, decision 0047; nobody passes by it on any other entity).
+ */
+export type LeaderRuleOf = (entity: EntityRef) => Promise<Rule>;
+
+/** Who reads a contribution without `contribution:view` on its entity: its contributor, or its department's leader. */
+export async function readsContribution(
+  owner: { entity: EntityRef; userId: number | null },
+  leaderOf: LeaderRuleOf,
+): Promise<Rule> {
+  const contributor = isContributor(owner);
+  const leader = await leaderOf(owner.entity);
+  return (user) => contributor(user) || leader(user);
+}
+
 /**
  * Whose contributions GET /contributions may list, authorised:
  * - `mine`: the user's own;
- * - an entity (`entity_type` + `entity_id`): `contribution:view` on it;
+ * - an entity (`entity_type` + `entity_id`): `contribution:view` on it, or leading it when it is a
+ *   department (`leaderOf`);
  * - a faithful (`user_id`): their own, or `contribution:view` on the faithful's church; a faithful
  *   without a church, only a super-admin (`churchOf` reads the church, 404 for an unknown user);
  * - `managed`: the churches an external accountant manages;
@@ -33,12 +53,14 @@ export async function authorizeListScope(
     managed?: boolean;
   },
   churchOf: (userId: number) => Promise<number | null>,
+  leaderOf: LeaderRuleOf,
 ): Promise<ListScope> {
   const { actor } = gate;
   if (query.mine) return { kind: 'mine', userId: actor.userId };
   if (query.entity_type && query.entity_id) {
     const type = financeType(query.entity_type);
-    await gate.authorize({ type, id: query.entity_id }, CONTRIBUTION_PERMISSIONS.VIEW);
+    const entity = { type, id: query.entity_id };
+    await gate.authorize(entity, CONTRIBUTION_PERMISSIONS.VIEW, { unless: await leaderOf(entity) });
     return { kind: 'entity', type, id: query.entity_id };
   }
   if (query.user_id) {

@@ -22,7 +22,8 @@ import { authorize, authorizeSignedIn, gateOf } from '../../http/authorize';
 import { httpError } from '../../http/errors';
 import { idempotentWrite } from '../../http/idempotency';
 import { databaseRateLimiter } from '../../http/rate-limit';
-import { isContributor } from './policy';
+import { departmentLeaderRule } from '../activities';
+import { readsContribution } from './policy';
 import {
   assertPeriod,
   contributionOwner,
@@ -132,7 +133,9 @@ export const contributionRoutes: FastifyPluginAsyncZod<ContributionRoutesOptions
       schema: {
         tags: ['Contributions'],
         summary: "Détail d'une contribution",
-        description: "Le contributeur la voit toujours ; sinon `contribution:view` sur l'entité.",
+        description:
+          "Le contributeur la voit toujours, le responsable d'un département celles du département ; " +
+          "sinon `contribution:view` sur l'entité.",
         params: idParamSchema,
         response: { 200: contributionAnswerSchema, ...READ_ERRORS },
       },
@@ -140,7 +143,9 @@ export const contributionRoutes: FastifyPluginAsyncZod<ContributionRoutesOptions
     async (request) => {
       await authorizeSignedIn(request);
       const owner = await contributionOwner(db, request.params.id);
-      await authorize(request, owner.entity, CONTRIBUTION_PERMISSIONS.VIEW, { unless: isContributor(owner) });
+      await authorize(request, owner.entity, CONTRIBUTION_PERMISSIONS.VIEW, {
+        unless: await readsContribution(owner, (entity) => departmentLeaderRule(db, entity)),
+      });
       return { data: (await getContribution(db, request.params.id))! };
     },
   );

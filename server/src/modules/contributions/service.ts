@@ -18,6 +18,7 @@ import { contributions, type FinanceEntityType } from '../../db/schema/finance';
 import type { Actor, Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
 import { assertAccountOfEntity } from '../accounts';
+import { departmentLeaderRule } from '../activities';
 import { assertRecordYearOpen, recordMovement, reverseMovement } from '../treasury';
 import { authorizeListScope } from './policy';
 import { assertPeriod, getContribution, listContributions, memberChurch } from './queries';
@@ -31,7 +32,12 @@ export async function listVisibleContributions(
   gate: Gate,
   query: z.output<typeof contributionListQuerySchema>,
 ) {
-  const scope = await authorizeListScope(gate, query, (userId) => memberChurch(db, userId));
+  const scope = await authorizeListScope(
+    gate,
+    query,
+    (userId) => memberChurch(db, userId),
+    (entity) => departmentLeaderRule(db, entity),
+  );
   assertPeriod(query);
   return listContributions(db, scope, query);
 }

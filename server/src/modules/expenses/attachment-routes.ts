@@ -11,9 +11,10 @@ import {
 import { errorAnswers } from '../../http/answers';
 import { authorize, authorizeSignedIn, gateOf } from '../../http/authorize';
 import { httpError } from '../../http/errors';
+import { departmentLeaderRule } from '../activities';
 import { attachFiles, findAttachment } from './attachments';
 import { loadRequestFacts, requestEntity } from './facts';
-import { isCreator, REQUEST_READ_PERMISSION } from './policy';
+import { readsRequest, REQUEST_READ_PERMISSION } from './policy';
 import {
   contentDisposition,
   readUpload,
@@ -104,7 +105,9 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         throw httpError(404, M.attachmentNotFound);
       }
       const facts = await loadRequestFacts(db, attachment.attachableId);
-      await authorize(request, requestEntity(facts), REQUEST_READ_PERMISSION, { unless: isCreator(facts) });
+      await authorize(request, requestEntity(facts), REQUEST_READ_PERMISSION, {
+        unless: await readsRequest(facts, (entity) => departmentLeaderRule(db, entity)),
+      });
       const file = await storedFile(db, attachment.storedName);
       if (!file) throw httpError(404, M.attachmentNotFound);
       reply

@@ -1,8 +1,8 @@
 import { EXPENSE_MESSAGES } from '../../../../contract/expenses';
 import { SECURITY_MESSAGES } from '../../../../contract/security';
-import { ANYWHERE, reachesEverything, type Actor, type Gate } from '../../http/authorize';
+import { ANYWHERE, reachesEverything, type Actor, type EntityRef, type Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
-import type { RequestFacts } from './facts';
+import { requestEntity, type RequestFacts } from './facts';
 
 // Who may do what with an expense request, beyond holding the permission on its entity (decision 0038).
 // The services call these rules once the request is read (locked inside a write); the reads pass
@@ -17,6 +17,29 @@ export const REQUEST_READ_PERMISSION = 'expense_request:view';
  */
 export function isCreator(facts: Pick<RequestFacts, 'created_by'>): (user: Pick<Actor, 'userId'>) => boolean {
   return (user) => user.userId === facts.created_by;
+}
+
+/** A rule a user passes by without the permission (the `unless` of a check). */
+type Rule = (user: Pick<Actor, 'userId'>) => boolean;
+
+/**
+ * The rule of a department's leader on an entity (the activities' departmentLeaderRule: they read its
+ * requests and ask for its expenses without a finance permission, decision 0047; nobody passes by it on
+ * any other entity).
+ */
+export type LeaderRuleOf = (entity: EntityRef) => Promise<Rule>;
+
+/**
+ * Who reads a request (its detail, lines, payments, attachments) without REQUEST_READ_PERMISSION: its
+ * creator, or the leader of the department it is for.
+ */
+export async function readsRequest(
+  facts: Pick<RequestFacts, 'created_by' | 'entity_type' | 'entity_id'>,
+  leaderOf: LeaderRuleOf,
+): Promise<Rule> {
+  const creator = isCreator(facts);
+  const leader = await leaderOf(requestEntity(facts));
+  return (user) => creator(user) || leader(user);
 }
 
 /**
@@ -47,8 +70,9 @@ export type RequestListReach = 'mine' | 'entity' | 'permitted';
 /**
  * Who may list expense requests (GET /expense-requests, /expense-requests-balance), and which:
  * - `mine`: anyone signed in, the requests they created;
- * - an entity (`entity_type` + `entity_id`): the read permission on it; a super-admin lists any
- *   entity's, an unknown one included (nothing, rather than its 404);
+ * - an entity (`entity_type` + `entity_id`): the read permission on it, or leading it when it is a
+ *   department (`leaderOf`); a super-admin lists any entity's, an unknown one included (nothing,
+ *   rather than its 404);
  * - neither: the read permission somewhere, the rows then being those of the entities where the user
  *   holds it, not all they see (decision 0027: lists by permission).
  * 400 for an `entity_id` without its `entity_type`.
@@ -56,13 +80,16 @@ export type RequestListReach = 'mine' | 'entity' | 'permitted';
 export async function authorizeRequestList(
   gate: Gate,
   query: { mine?: boolean; entity_type?: string; entity_id?: number },
+  leaderOf: LeaderRuleOf,
 ): Promise<RequestListReach> {
   if (query.entity_id !== undefined && query.entity_type === undefined)
     throw httpError(400, EXPENSE_MESSAGES.unsupportedEntityType);
   if (query.mine) return 'mine';
   if (query.entity_type !== undefined && query.entity_id !== undefined) {
-    await gate.authorize({ type: query.entity_type, id: query.entity_id }, REQUEST_READ_PERMISSION, {
-      unless: reachesEverything,
+    const entity = { type: query.entity_type, id: query.entity_id };
+    const leader = await leaderOf(entity);
+    await gate.authorize(entity, REQUEST_READ_PERMISSION, {
+      unless: (user) => reachesEverything(user) || leader(user),
     });
     return 'entity';
   }

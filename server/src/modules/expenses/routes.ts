@@ -24,15 +24,16 @@ import {
   expenseRequestBalanceQuerySchema,
 } from '../../../../contract/expenses';
 import { MONEY_WRITE_ERRORS, READ_ERRORS, WRITE_ERRORS } from '../../http/answers';
-import { authorize, authorizeScope, gateOf } from '../../http/authorize';
+import { authorize, authorizeScope, gateOf, type EntityRef } from '../../http/authorize';
 import { idempotentWrite } from '../../http/idempotency';
+import { departmentLeaderRule } from '../activities';
 import { attachmentRoutes } from './attachment-routes';
 import { loadRequestFacts, requestEntity } from './facts';
 import { loadAttachments, lineDetail, loadLine, loadRequestLines } from './line-queries';
 import { addLine, cancelLine, deleteLine, editLine, loadLineFacts } from './lines';
 import { lookupRoutes } from './lookup-routes';
 import { payLine } from './payments';
-import { authorizeRequestList, isCreator, REQUEST_READ_PERMISSION as READ } from './policy';
+import { authorizeRequestList, readsRequest, REQUEST_READ_PERMISSION as READ } from './policy';
 import { listCondition, listRequests, loadRequestDetail, requestBalance } from './queries';
 import { changeStatus, createRequest, deleteRequest, type StatusAction } from './requests';
 
@@ -45,6 +46,8 @@ const TAGS = ['Dépenses'];
  */
 export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
+  // a department's leader reads its requests and asks for its expenses (decision 0047)
+  const leaderOf = (entity: EntityRef) => departmentLeaderRule(db, entity);
 
   // ---------------------------------------------------------------- requests
 
@@ -55,7 +58,8 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Liste paginée des demandes de dépense',
         description:
-          "Filtres : `entity_type` + `entity_id` (les demandes d'une entité, `expense_request:view` requis), " +
+          "Filtres : `entity_type` + `entity_id` (les demandes d'une entité, `expense_request:view` requis, " +
+          'ou être le responsable du département), ' +
           '`status`, `from_date`/`to_date` (date de la dépense), `search` (titre, description, numéro), ' +
           "`mine=true` (les demandes créées par l'utilisateur, /mes-requetes). Sans entité : les entités visibles.",
         querystring: expenseRequestListQuerySchema,
@@ -64,7 +68,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const gate = await gateOf(request);
-      const reach = await authorizeRequestList(gate, request.query);
+      const reach = await authorizeRequestList(gate, request.query, leaderOf);
       const { visibility } = await authorizeScope(request, reach === 'permitted' ? READ : undefined);
       const where = listCondition(request.query, { userId: gate.actor.userId, visibility });
       const { page, limit } = request.query;
@@ -85,7 +89,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const gate = await gateOf(request);
-      const reach = await authorizeRequestList(gate, request.query);
+      const reach = await authorizeRequestList(gate, request.query, leaderOf);
       const { visibility } = await authorizeScope(request, reach === 'permitted' ? READ : undefined);
       const where = listCondition(request.query, { userId: gate.actor.userId, visibility });
       return { data: await requestBalance(db, where) };
@@ -104,7 +108,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const facts = await loadRequestFacts(db, request.params.id);
-      await authorize(request, requestEntity(facts), READ, { unless: isCreator(facts) });
+      await authorize(request, requestEntity(facts), READ, { unless: await readsRequest(facts, leaderOf) });
       return { data: await loadRequestDetail(db, facts.id) };
     },
   );
@@ -121,7 +125,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const facts = await loadRequestFacts(db, request.params.id);
-      await authorize(request, requestEntity(facts), READ, { unless: isCreator(facts) });
+      await authorize(request, requestEntity(facts), READ, { unless: await readsRequest(facts, leaderOf) });
       return { data: await loadAttachments(db, facts.id) };
     },
   );
@@ -133,7 +137,8 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Créer une demande de dépense',
         description:
-          "Créée en attente d'approbation avec ses lignes, `expense_request:create` sur l'entité. " +
+          "Créée en attente d'approbation avec ses lignes, `expense_request:create` sur l'entité " +
+          '(ou être le responsable du département). ' +
           'En-tête `Idempotency-Key` accepté : un double envoi crée une seule demande.',
         body: createExpenseRequestBodySchema,
         response: { 201: createdAnswerSchema, ...MONEY_WRITE_ERRORS },
@@ -142,7 +147,9 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const body = request.body;
       const entity = { type: body.entity_type, id: body.entity_id };
-      const actor = await authorize(request, entity, 'expense_request:create');
+      const actor = await authorize(request, entity, 'expense_request:create', {
+        unless: await leaderOf(entity),
+      });
       return idempotentWrite(request, reply, actor.userId, async (tx) => ({
         status: 201,
         body: { data: { id: await createRequest(tx, actor, body) } },
@@ -241,7 +248,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const facts = await loadRequestFacts(db, request.query.expense_request_id);
-      await authorize(request, requestEntity(facts), READ, { unless: isCreator(facts) });
+      await authorize(request, requestEntity(facts), READ, { unless: await readsRequest(facts, leaderOf) });
       return { data: await loadRequestLines(db, facts.id) };
     },
   );
@@ -258,7 +265,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { facts } = await loadLineFacts(db, request.params.id);
-      await authorize(request, requestEntity(facts), READ, { unless: isCreator(facts) });
+      await authorize(request, requestEntity(facts), READ, { unless: await readsRequest(facts, leaderOf) });
       return { data: await lineDetail(db, request.params.id, facts) };
     },
   );

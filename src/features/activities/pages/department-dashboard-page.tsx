@@ -19,8 +19,8 @@ import { DepartmentMembers } from '../components/department-members';
 
 /**
  * A department's dashboard: its leader and members, receipts and paid expenses of the last six months
- * (chart; only when the answer has them: a finance permission), upcoming activities, last reports, and
- * links to its pages in this space.
+ * (chart; only when the answer has them: its leader or a finance permission), upcoming activities, last
+ * reports, and links to its pages in this space (its money's only with its money).
  */
 export function DepartmentDashboardPage() {
   const entity = levelEntity(useLevel());
@@ -33,19 +33,24 @@ export function DepartmentDashboardPage() {
 
   if (summary.isLoading) return <Spinner label="Chargement du département" />;
   if (!data) return <FormError message={errorMessage(summary.error)} />;
-  const links = [
-    ['activities.members', 'Membres'],
-    ['contributions.list', 'Contributions'],
-    ['expenses.list', 'Dépenses'],
-    ['activities.list', 'Activités'],
-    ['activities.reports', 'Rapports'],
-  ] as const;
   const churchId = data.department.entity_type === 'CHURCH' ? data.department.entity_id : null;
-  // the money of the period comes only to a holder of a finance permission (decision 0041)
+  // the money of the period comes only to its leader or a holder of a finance permission (decisions
+  // 0041 and 0047): the others see neither it nor the links to its contributions and expenses
   const money =
     data.contributions_total !== null && data.expenses_total !== null && data.months !== null
       ? { contributions: data.contributions_total, expenses: data.expenses_total, months: data.months }
       : null;
+  const links = [
+    ['activities.members', 'Membres'],
+    ...(money
+      ? ([
+          ['contributions.list', 'Contributions'],
+          ['expenses.list', 'Dépenses'],
+        ] as const)
+      : []),
+    ['activities.list', 'Activités'],
+    ['activities.reports', 'Rapports'],
+  ] as const;
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">

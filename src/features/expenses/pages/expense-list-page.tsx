@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EXPENSE_REQUEST_STATUSES } from '@contract/values/expenses';
 import type { ExpenseRequestListItem } from '@contract/expenses';
+import { useLeadsDepartment } from '@/shared/auth/account-store';
 import { levelEntity, useLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
 import { useSpacePaths } from '@/shared/routing/space-paths';
@@ -88,13 +89,16 @@ function ExpenseList({ mine }: { mine: boolean }) {
   const showEntity = mine || level.entityType === 'GLOBAL';
 
   const detailPath = (row: ExpenseRequestListItem) => paths.record('expenses.detail', { expenseId: row.id });
-  // the server asks expense_request:create on the entity the request is written for: the Level's
+  // the server asks expense_request:create on the entity the request is written for (the Level's), or
+  // a department's leader asks for its expenses (decision 0047)
+  const department = level.entityType === 'ACTIVITY_GROUP' ? (levelEntity(level)?.entityId ?? null) : null;
+  const leads = useLeadsDepartment(department);
   const addPage = mine ? null : paths.page('expenses.add');
   const mayAdd = usePermissions(
-    addPage ? [EXPENSE_CREATE_CODE] : [],
+    addPage && !leads ? [EXPENSE_CREATE_CODE] : [],
     permissionEntity(levelEntity(level)),
   ).has(EXPENSE_CREATE_CODE);
-  const addPath = mayAdd ? addPage : null;
+  const addPath = addPage && (leads || mayAdd) ? addPage : null;
 
   const titleCell = (row: ExpenseRequestListItem) => (
     <MaybeLink
