@@ -102,6 +102,20 @@ describe('reports à nouveau', () => {
     expect(await screen.findByText('Cet exercice est déjà clôturé.')).toBeInTheDocument();
   });
 
+  it("offers the closing to who holds the closing's own code (an external accountant, decision 0048)", async () => {
+    server.use(
+      permissionChecks((code) => code === 'fiscal_year:close'),
+      mock.get('/api/national-offices/1', () =>
+        HttpResponse.json({ data: { id: 1, name: 'Bureau national' } }),
+      ),
+      mock.get('/api/closings', () => HttpResponse.json({ data: [] })),
+    );
+    renderApp(ROOT, demo.nationalTreasurer);
+    expect(
+      await screen.findByRole('combobox', { name: /Exercice/ }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+  });
+
   it('offers no closing to who may not close: the closed years only, never a refused preview', async () => {
     const previews: string[] = [];
     const asked: string[][] = [];

@@ -20,8 +20,11 @@ import { notify } from '@/shared/ui/toast';
 import { useClosingList, useClosingPreview, useConfirmClosing } from '../api/closings';
 import { ClosingFigures } from '../components/closing-figures';
 
-/** The code the server asks to preview and to close a year (server/src/modules/closings/routes.ts). */
-const CLOSE_CODE = 'expense:validate';
+/**
+ * The codes the server takes to preview and to close a year (server/src/modules/closings/routes.ts): the
+ * closing's own (the external accountant's, decision 0048) or the payers'.
+ */
+const CLOSE_CODES = ['fiscal_year:close', 'expense:validate'];
 
 /** 'reports-a-nouveau': the Level's closed years; a year previewed, then closed once (it is then locked). */
 export function ClosingListPage() {
@@ -31,7 +34,7 @@ export function ClosingListPage() {
   const navigate = useNavigate();
   const list = useClosingList(entity);
   // the preview is asked with the closing's own code: who may not close reads the closed years only
-  const mayClose = usePermissions([CLOSE_CODE], permissionEntity(entity)).has(CLOSE_CODE);
+  const mayClose = usePermissions(CLOSE_CODES, permissionEntity(entity)).hasAny;
   const thisYear = new Date().getUTCFullYear();
   const [year, setYear] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
