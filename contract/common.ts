@@ -44,6 +44,25 @@ export function limitParam(max = 100, fallback = 20) {
     .default(fallback);
 }
 
+/** The two directions of a sorted list. */
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** What a sortable list was asked: one of its keys, and a direction (each defaults per list). */
+export type ListSort<K extends string = string> = { sort?: K; order?: SortOrder };
+
+/**
+ * `sort` and `order` of a sortable list (`?sort=amount&order=desc`): `sort` is one of the list's own
+ * keys (a name of the wire, never a column: the server maps it), anything else is a 400 in French.
+ * Spread into the list's query schema: `z.object({ ..., ...sortParams(CONTRIBUTION_SORTS) })`.
+ */
+export function sortParams<const K extends readonly [string, ...string[]]>(keys: K) {
+  return {
+    sort: z.enum(keys, { error: `Tri inconnu. Tris possibles : ${keys.join(', ')}.` }).optional(),
+    order: z.enum(SORT_ORDERS, { error: 'Ordre de tri invalide : asc ou desc.' }).optional(),
+  };
+}
+
 /** Query of every paginated list: `search`, `page` (from 1), `limit` (1..100). */
 export const listQuerySchema = z.object({
   search: searchParam,

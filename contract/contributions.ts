@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate, moneyDateProblem } from './dates';
-import { limitParam, listMetaSchema, MAX_ID, pageParam, searchParam } from './common';
+import { limitParam, listMetaSchema, MAX_ID, pageParam, searchParam, sortParams } from './common';
 import { JOURNAL_TYPES } from './accounts';
 import {
   CONTRIBUTION_ENTITY_TYPES,
@@ -33,6 +33,17 @@ const booleanFlag = z
   .transform((value) => value === 'true' || value === '1')
   .optional();
 
+/** The orders of a list of contributions (`?sort=amount&order=desc`); newest first by default. */
+export const CONTRIBUTION_SORTS = [
+  'date',
+  'receipt_number',
+  'contributor',
+  'type',
+  'amount',
+  'status',
+] as const;
+export type ContributionSort = (typeof CONTRIBUTION_SORTS)[number];
+
 /** GET /contributions: one list, whose scope is an entity, a faithful, the accountant's churches or mine. */
 export const contributionListQuerySchema = z.object({
   entity_type: z.enum(CONTRIBUTION_ENTITY_TYPES, { error: "Type d'entité non supporté" }).optional(),
@@ -53,6 +64,7 @@ export const contributionListQuerySchema = z.object({
   search: searchParam,
   page: pageParam,
   limit: limitParam(1000, 20),
+  ...sortParams(CONTRIBUTION_SORTS),
 });
 export type ContributionListQuery = z.input<typeof contributionListQuerySchema>;
 

@@ -6,8 +6,9 @@
  *
  * Requests
  * - GET    /expense-requests            ?entity_type&entity_id&status&from_date&to_date&search&page&limit&mine
+ *                                       &sort&order (EXPENSE_REQUEST_SORTS; asc or desc)
  *                                       -> { data: ExpenseRequestListItem[], meta }
- * - GET    /expense-requests-balance    same filters (no page/limit) -> { data: ExpenseRequestBalance }
+ * - GET    /expense-requests-balance    same filters (no page/limit/sort) -> { data: ExpenseRequestBalance }
  * - GET    /expense-requests/{id}       -> { data: ExpenseRequestDetail } (lines with payments, attachments)
  * - POST   /expense-requests            CreateExpenseRequestBody (Idempotency-Key accepted) -> 201 { data: { id } }
  * - DELETE /expense-requests/{id}       rollback after a failed upload: creator only, before approval,
@@ -41,7 +42,7 @@
  * contract/fixed-assets.ts.
  */
 import { z } from 'zod';
-import { entityRefSchema, ENTITY_TYPES, listMetaSchema, listQuerySchema, MAX_ID } from './common';
+import { entityRefSchema, ENTITY_TYPES, listMetaSchema, listQuerySchema, MAX_ID, sortParams } from './common';
 import { JOURNAL_TYPES } from './accounts';
 import {
   dateOnlySchema,
@@ -385,6 +386,10 @@ const optionalQueryId = (message: string) =>
   z.preprocess((v) => (v === '' ? undefined : v), queryId(message).optional());
 const optionalQueryDate = z.preprocess((v) => (v === '' ? undefined : v), dateOnlySchema.optional());
 
+/** The orders of a list of expense requests (`?sort=amount&order=desc`); newest expense first by default. */
+export const EXPENSE_REQUEST_SORTS = ['date', 'reference', 'title', 'amount', 'paid', 'status'] as const;
+export type ExpenseRequestSort = (typeof EXPENSE_REQUEST_SORTS)[number];
+
 /** GET /expense-requests and /expense-requests-balance. `mine=true`: the requests the user created. */
 export const expenseRequestListQuerySchema = listQuerySchema.extend({
   entity_type: z.preprocess(
@@ -402,11 +407,14 @@ export const expenseRequestListQuerySchema = listQuerySchema.extend({
     (v) => (v === '' || v === undefined ? undefined : v === true || v === 'true' || v === '1'),
     z.boolean().optional(),
   ),
+  ...sortParams(EXPENSE_REQUEST_SORTS),
 });
 export type ExpenseRequestListQuery = z.input<typeof expenseRequestListQuerySchema>;
 export const expenseRequestBalanceQuerySchema = expenseRequestListQuerySchema.omit({
   page: true,
   limit: true,
+  sort: true,
+  order: true,
 });
 export type ExpenseRequestBalanceQuery = z.input<typeof expenseRequestBalanceQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityRefSchema, listQuerySchema, listSchema, MAX_ID } from './common';
+import { entityRefSchema, listQuerySchema, listSchema, MAX_ID, sortParams } from './common';
 import {
   birthDateProblem,
   EMAIL_PATTERN,
@@ -165,6 +165,10 @@ export type UserSearchQuery = z.input<typeof userSearchQuerySchema>;
 /** Levels a faithful list can be read at (departments have no faithful of their own). */
 export const FAITHFUL_LEVELS = ['NATIONAL_OFFICE', 'REGION', 'SECTION', 'CHURCH'] as const;
 
+/** The orders of a list of faithful (`?sort=registration_number`); by name (last, first) by default. */
+export const FAITHFUL_SORTS = ['name', 'registration_number', 'phone', 'email', 'created_at'] as const;
+export type FaithfulSort = (typeof FAITHFUL_SORTS)[number];
+
 /** GET /users/faithful: the faithful of a level (all visible ones without entity). */
 export const faithfulListQuerySchema = listQuerySchema.extend({
   entity_type: z
@@ -174,6 +178,7 @@ export const faithfulListQuerySchema = listQuerySchema.extend({
     )
     .optional(),
   entity_id: idField('Entité invalide.').optional(),
+  ...sortParams(FAITHFUL_SORTS),
 });
 export type FaithfulListQuery = z.input<typeof faithfulListQuerySchema>;
 

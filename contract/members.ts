@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { personSchema } from './auth';
-import { entityRefSchema, limitParam, listSchema, MAX_ID, pageParam, searchParam } from './common';
+import {
+  entityRefSchema,
+  limitParam,
+  listSchema,
+  MAX_ID,
+  pageParam,
+  searchParam,
+  sortParams,
+} from './common';
 import { ROLE_GROUPS } from './roles';
 import { MEMBER_ROLE_FILTERS, REGION_MEMBERS_PAGE_SIZE } from './values/members';
 export * from './values/members';
@@ -59,6 +67,10 @@ export const membersAnswerSchema = z.object({ data: z.array(memberSchema) });
 
 const groupParam = z.enum(ROLE_GROUPS, { error: 'Groupe invalide.' });
 
+/** The orders of a group's members (`?sort=registration_number`); by name (last, first) by default. */
+export const GROUP_MEMBER_SORTS = ['name', 'registration_number', 'email', 'phone'] as const;
+export type GroupMemberSort = (typeof GROUP_MEMBER_SORTS)[number];
+
 export const groupMembersQuerySchema = z.object({
   group: groupParam,
   /** the group's entity; default: the signed-in user's own group of that level */
@@ -67,6 +79,7 @@ export const groupMembersQuerySchema = z.object({
   role: z.enum(MEMBER_ROLE_FILTERS, { error: 'Filtre de rôle invalide.' }).optional(),
   page: pageParam,
   limit: limitParam(100, REGION_MEMBERS_PAGE_SIZE),
+  ...sortParams(GROUP_MEMBER_SORTS),
 });
 export type GroupMembersQuery = z.input<typeof groupMembersQuerySchema>;
 

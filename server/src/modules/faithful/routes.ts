@@ -145,7 +145,7 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Fidèles'],
         summary: "Fidèles d'un niveau (église, section, région, bureau national), paginés",
         description:
-          "Sans entité : tous les fidèles visibles. Recherche sur prénom, nom, téléphone, email et matricule (chaque mot doit apparaître). Tri par nom, prénom. Permission `user:view` (ou `member:view`) sur l'entité.",
+          "Sans entité : tous les fidèles visibles. Recherche sur prénom, nom, téléphone, email et matricule (chaque mot doit apparaître). Tri par nom, prénom, ou par `sort` (name, registration_number, phone, email, created_at) et `order` (asc, desc). Permission `user:view` (ou `member:view`) sur l'entité.",
         querystring: faithfulListQuerySchema,
         response: { 200: faithfulListSchema, ...READ_ERRORS },
       },
