@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENTITY_TYPES, MAX_ID } from './values/common';
+import { ENTITY_TYPES, MAX_ID, SORT_ORDERS } from './values/common';
 export * from './values/common';
 
 /** Every error answer of the API: `{ message }` in French. Deliberate HTTP errors carry the
@@ -43,13 +43,6 @@ export function limitParam(max = 100, fallback = 20) {
     .max(max, 'Limite invalide.')
     .default(fallback);
 }
-
-/** The two directions of a sorted list. */
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
-
-/** What a sortable list was asked: one of its keys, and a direction (each defaults per list). */
-export type ListSort<K extends string = string> = { sort?: K; order?: SortOrder };
 
 /**
  * `sort` and `order` of a sortable list (`?sort=amount&order=desc`): `sort` is one of the list's own

@@ -5,6 +5,7 @@ import { JOURNAL_TYPES } from './accounts';
 import {
   CONTRIBUTION_ENTITY_TYPES,
   CONTRIBUTION_MESSAGES,
+  CONTRIBUTION_SORTS,
   CONTRIBUTION_STATUSES,
   CONTRIBUTION_TYPES,
   type ContributionStatus,
@@ -32,17 +33,6 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'Valeur invalide.' })
   .transform((value) => value === 'true' || value === '1')
   .optional();
-
-/** The orders of a list of contributions (`?sort=amount&order=desc`); newest first by default. */
-export const CONTRIBUTION_SORTS = [
-  'date',
-  'receipt_number',
-  'contributor',
-  'type',
-  'amount',
-  'status',
-] as const;
-export type ContributionSort = (typeof CONTRIBUTION_SORTS)[number];
 
 /** GET /contributions: one list, whose scope is an entity, a faithful, the accountant's churches or mine. */
 export const contributionListQuerySchema = z.object({

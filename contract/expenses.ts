@@ -59,6 +59,7 @@ import {
   DONATION_TYPES,
   EXPENSE_LINE_STATUSES,
   EXPENSE_MESSAGES,
+  EXPENSE_REQUEST_SORTS,
   EXPENSE_REQUEST_STATUSES,
   MAX_AMOUNT,
   MAX_QUANTITY,
@@ -385,10 +386,6 @@ export const attachmentListAnswerSchema = z.object({ data: z.array(attachmentSch
 const optionalQueryId = (message: string) =>
   z.preprocess((v) => (v === '' ? undefined : v), queryId(message).optional());
 const optionalQueryDate = z.preprocess((v) => (v === '' ? undefined : v), dateOnlySchema.optional());
-
-/** The orders of a list of expense requests (`?sort=amount&order=desc`); newest expense first by default. */
-export const EXPENSE_REQUEST_SORTS = ['date', 'reference', 'title', 'amount', 'paid', 'status'] as const;
-export type ExpenseRequestSort = (typeof EXPENSE_REQUEST_SORTS)[number];
 
 /** GET /expense-requests and /expense-requests-balance. `mine=true`: the requests the user created. */
 export const expenseRequestListQuerySchema = listQuerySchema.extend({

@@ -4,6 +4,7 @@ import {
   birthDateProblem,
   EMAIL_PATTERN,
   FAITHFUL_MESSAGES,
+  FAITHFUL_SORTS,
   GENDERS,
   normalizePhone,
   PHONE_PATTERN,
@@ -164,10 +165,6 @@ export type UserSearchQuery = z.input<typeof userSearchQuerySchema>;
 
 /** Levels a faithful list can be read at (departments have no faithful of their own). */
 export const FAITHFUL_LEVELS = ['NATIONAL_OFFICE', 'REGION', 'SECTION', 'CHURCH'] as const;
-
-/** The orders of a list of faithful (`?sort=registration_number`); by name (last, first) by default. */
-export const FAITHFUL_SORTS = ['name', 'registration_number', 'phone', 'email', 'created_at'] as const;
-export type FaithfulSort = (typeof FAITHFUL_SORTS)[number];
 
 /** GET /users/faithful: the faithful of a level (all visible ones without entity). */
 export const faithfulListQuerySchema = listQuerySchema.extend({

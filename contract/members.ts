@@ -10,7 +10,7 @@ import {
   sortParams,
 } from './common';
 import { ROLE_GROUPS } from './roles';
-import { MEMBER_ROLE_FILTERS, REGION_MEMBERS_PAGE_SIZE } from './values/members';
+import { GROUP_MEMBER_SORTS, MEMBER_ROLE_FILTERS, REGION_MEMBERS_PAGE_SIZE } from './values/members';
 export * from './values/members';
 
 /**
@@ -66,10 +66,6 @@ export const memberWriteAnswerSchema = z.object({ message: z.string(), data: mem
 export const membersAnswerSchema = z.object({ data: z.array(memberSchema) });
 
 const groupParam = z.enum(ROLE_GROUPS, { error: 'Groupe invalide.' });
-
-/** The orders of a group's members (`?sort=registration_number`); by name (last, first) by default. */
-export const GROUP_MEMBER_SORTS = ['name', 'registration_number', 'email', 'phone'] as const;
-export type GroupMemberSort = (typeof GROUP_MEMBER_SORTS)[number];
 
 export const groupMembersQuerySchema = z.object({
   group: groupParam,
