@@ -166,6 +166,9 @@ export type UserSearchQuery = z.input<typeof userSearchQuerySchema>;
 /** Levels a faithful list can be read at (departments have no faithful of their own). */
 export const FAITHFUL_LEVELS = ['NATIONAL_OFFICE', 'REGION', 'SECTION', 'CHURCH'] as const;
 
+/** GET /regions/{id}/faithful: a page of the region's faithful, searched and sorted. */
+export const faithfulPageQuerySchema = listQuerySchema.extend(sortParams(FAITHFUL_SORTS));
+
 /** GET /users/faithful: the faithful of a level (all visible ones without entity). */
 export const faithfulListQuerySchema = listQuerySchema.extend({
   entity_type: z

@@ -190,6 +190,23 @@ describe('GET /users/faithful and /group-members?sort=&order=', () => {
     expect(paged.map((r) => r.id)).toEqual(expected(all, (r) => Date.parse(r.created_at!), 'desc'));
   });
 
+  it('sorts the faithful of a region by the same keys under its SPEC.md address', async () => {
+    const region = await queryOne<{ id: number }>(
+      t.db,
+      sql`select s.region_id as id from churches c join sections s on s.id = c.section_id where c.id = ${ids.church1}`,
+    );
+    const url = `/api/regions/${region!.id}/faithful?limit=100`;
+    const asc = await read<Person>('region@example.org', `${url}&sort=created_at&order=asc`);
+    const desc = await read<Person>('region@example.org', `${url}&sort=created_at&order=desc`);
+    expect(asc.data.length).toBeGreaterThan(1);
+    const first = (rows: Person[]) => rows.map((r) => Date.parse(r.created_at!))[0];
+    expect(first(asc.data)).toBeLessThanOrEqual(first(desc.data));
+    expect(asc.data.map((r) => r.id)).not.toEqual(desc.data.map((r) => r.id));
+    const refused = await t.as('region@example.org', { url: `${url}&sort=lastname` });
+    expect(refused.statusCode).toBe(400);
+    expect(message(refused)).toMatch(/^Champ « sort » : Tri inconnu\./);
+  });
+
   it("orders a group's members by registration number both ways, the same across pages", async () => {
     const url = `/api/group-members?group=churches&id=${ids.church1}`;
     const asc = await allPages<Person>(
