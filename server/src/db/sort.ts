@@ -7,7 +7,10 @@ import { httpError } from '../http/errors';
  * or several columns for a name: `[u.lastname, u.firstname]`). Only these fragments reach the SQL:
  * the caller's text never does.
  */
-export type SortColumns<K extends string> = Readonly<Record<K, SQL | readonly SQL[]>>;
+export type SortColumns<K extends string> = Readonly<Record<K, SortColumn>>;
+
+/** One key's columns; `nulls: 'last'` keeps the rows without a value at the end in both directions. */
+export type SortColumn = SQL | readonly SQL[] | { by: SQL | readonly SQL[]; nulls: 'last' };
 
 /** The order a list has when the query asks none. */
 export type DefaultSort<K extends string> = { sort: K; order: SortOrder };
@@ -33,10 +36,13 @@ export function orderBy<K extends string>(
   if (!Object.hasOwn(columns, key)) throw httpError(400, SORT_MESSAGES.unknown);
   const order: SortOrder = query.order ?? (query.sort === undefined ? fallback.order : 'asc');
   const direction = sql.raw(order === 'desc' ? 'desc' : 'asc');
-  const picked = columns[key];
-  const list: readonly SQL[] = Array.isArray(picked) ? picked : [picked as SQL];
+  const picked: SortColumn = columns[key];
+  const nullsLast = 'nulls' in picked;
+  const by = 'nulls' in picked ? picked.by : picked;
+  const list: readonly SQL[] = Array.isArray(by) ? by : [by as SQL];
+  const nulls = sql.raw(nullsLast ? ' nulls last' : '');
   return sql.join(
-    [...list, id].map((column) => sql`${column} ${direction}`),
+    [...list.map((column) => sql`${column} ${direction}${nulls}`), sql`${id} ${direction}`],
     sql`, `,
   );
 }
