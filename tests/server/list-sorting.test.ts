@@ -242,3 +242,47 @@ describe('GET /users/faithful and /group-members?sort=&order=', () => {
     expect(message(members)).toBe('Champ « order » : Ordre de tri invalide : asc ou desc.');
   });
 });
+
+describe('GET /fixed-assets?sort=&order=', () => {
+  type Asset = Row & { total_cost: number; purchase_date: string | null };
+
+  beforeAll(async () => {
+    const year = new Date().getUTCFullYear();
+    const assets: [string, number, number][] = [
+      ['Chaises', 300_000, 0],
+      ['Sono', 850_000, 50_000],
+      ['Tables', 250_000, 50_000],
+      ['Ventilateurs', 300_000, 0],
+    ];
+    for (const [name, price, extra] of assets) {
+      const created = await t.as('tresorier@example.org', {
+        method: 'POST',
+        url: '/api/fixed-assets',
+        payload: {
+          entity_type: 'CHURCH',
+          entity_id: ids.church1,
+          name,
+          purchase_price: price,
+          additional_costs: extra,
+          depreciable: false,
+          purchase_date: `${year}-01-15`,
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+  });
+
+  it('orders the register by cost, largest first, ties by id across pages, and refuses an unknown key', async () => {
+    const url = `/api/fixed-assets?entity_type=CHURCH&entity_id=${ids.church1}`;
+    const all = await allPages<Asset>('tresorier@example.org', url, 100);
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    const byCost = await allPages<Asset>('tresorier@example.org', `${url}&sort=cost&order=desc`, 2);
+    expect(byCost.map((r) => r.id)).toEqual(expected(all, (r) => r.total_cost, 'desc'));
+    const cheapest = await allPages<Asset>('tresorier@example.org', `${url}&sort=cost&order=asc`, 2);
+    expect(cheapest.map((r) => r.id)).toEqual(byCost.map((r) => r.id).reverse());
+
+    const refused = await t.as('tresorier@example.org', { url: `${url}&sort=purchase_price` });
+    expect(refused.statusCode).toBe(400);
+    expect(message(refused)).toBe('Champ « sort » : Tri inconnu. Tris possibles : name, date, cost, status.');
+  });
+});
