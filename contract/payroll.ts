@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { listMetaSchema, listQuerySchema, MAX_ID } from './common';
+import { listMetaSchema, listQuerySchema, MAX_ID, sortParams } from './common';
 import { isCalendarDate, todayInDenomination } from './dates';
 import { moneyDateOnlySchema } from './fields';
-import { MAX_SALARY, PAYROLL_MESSAGES as M, PAYSLIP_MONTH_PATTERN } from './values/payroll';
+import { MAX_SALARY, PAYROLL_MESSAGES as M, PAYSLIP_MONTH_PATTERN, PAYSLIP_SORTS } from './values/payroll';
 export * from './values/payroll';
 
 /**
@@ -155,6 +155,7 @@ export const payslipListQuerySchema = listQuerySchema.extend({
     (v) => (v === '' ? undefined : v),
     z.string().regex(PAYSLIP_MONTH_PATTERN, M.monthInvalid).optional(),
   ),
+  ...sortParams(PAYSLIP_SORTS),
 });
 
 export const payslipSchema = z.object({

@@ -286,3 +286,28 @@ describe('GET /fixed-assets?sort=&order=', () => {
     expect(message(refused)).toBe('Champ « sort » : Tri inconnu. Tris possibles : name, date, cost, status.');
   });
 });
+
+describe('GET /payslips?sort=&order=', () => {
+  type Slip = Row & { month: string; net: number };
+  const url = () => `/api/payslips?entity_type=CHURCH&entity_id=${ids.church1}`;
+
+  it('orders by net pay, largest first, and by month, oldest first, ties by id across pages', async () => {
+    const all = await allPages<Slip>('tresorier@example.org', url(), 100);
+    expect(all.length).toBeGreaterThanOrEqual(4);
+    const byNet = await allPages<Slip>('tresorier@example.org', `${url()}&sort=net&order=desc`, 2);
+    expect(byNet.map((r) => r.id)).toEqual(expected(all, (r) => r.net, 'desc'));
+    const byMonth = await allPages<Slip>('tresorier@example.org', `${url()}&sort=month&order=asc`, 3);
+    expect(byMonth.map((r) => r.id)).toEqual(expected(all, (r) => Number(r.month.replace('-', '')), 'asc'));
+    // without a sort: the newest month first, as before
+    const months = all.map((r) => r.month);
+    expect(months).toEqual([...months].sort().reverse());
+  });
+
+  it('refuses an unknown sort with a 400 in French', async () => {
+    const refused = await t.as('tresorier@example.org', { url: `${url()}&sort=p.net` });
+    expect(refused.statusCode).toBe(400);
+    expect(message(refused)).toBe(
+      'Champ « sort » : Tri inconnu. Tris possibles : employee, month, gross, net, status.',
+    );
+  });
+});

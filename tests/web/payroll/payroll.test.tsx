@@ -5,7 +5,7 @@ import { http as mock, HttpResponse } from 'msw';
 import type { Employee, Payslip, PayslipList } from '@contract/payroll';
 import { useAccountStore } from '@/shared/auth/account-store';
 import { demo } from '../app/fixtures';
-import { renderApp } from '../app/render-app';
+import { locationOf, renderApp } from '../app/render-app';
 import { permissionChecks } from '../msw/permissions';
 import { server } from '../msw/server';
 
@@ -205,6 +205,28 @@ describe('payslips of a month', () => {
     expect(calls.payslipQueries[0]!.get('entity_type')).toBe('NATIONAL_OFFICE');
     expect(calls.payslipQueries[0]!.get('month')).toMatch(/^\d{4}-\d{2}$/);
     expect(screen.getByRole('button', { name: 'Nouvelle fiche de paie' })).toBeInTheDocument();
+  });
+
+  it('sorts the payslips by net pay on the server from its header, the sort in the URL', async () => {
+    const calls = payrollApi();
+    const { router } = renderApp(`${ROOT}/fiches-de-paie`, demo.nationalTreasurer);
+    const list = await screen.findByRole('table', { name: 'Liste des fiches de paie' }, { timeout: 15_000 });
+    expect(within(list).getByRole('columnheader', { name: 'Mois' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    const user = userEvent.setup();
+    await user.click(
+      within(within(list).getByRole('columnheader', { name: 'Net à payer' })).getByRole('button'),
+    );
+    await waitFor(() => expect(calls.payslipQueries.at(-1)?.get('sort')).toBe('net'));
+    expect(calls.payslipQueries.at(-1)?.get('order')).toBe('desc');
+    expect(calls.payslipQueries.at(-1)?.get('month')).toMatch(/^\d{4}-\d{2}$/);
+    expect(locationOf(router)).toBe(`${ROOT}/fiches-de-paie?sort=net&order=desc`);
+    expect(within(list).getByRole('columnheader', { name: 'Net à payer' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
   });
 
   it('hides the add button without the permission to write', async () => {

@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { List } from '@contract/common';
+import type { ListSort } from '@contract/values/common';
+import type { PayslipSort } from '@contract/values/payroll';
 import type {
   Employee,
   EmployeeBody,
@@ -26,8 +28,8 @@ export const payrollKeys = {
   all: ['payroll'] as const,
   employees: (entity: EntityLevel, status: EmployeeStatus, search: string, page: number, limit: number) =>
     ['payroll', entity, 'employees', { status, search, page, limit }] as const,
-  payslips: (entity: EntityLevel, month: string, page: number) =>
-    ['payroll', entity, 'payslips', { month, page }] as const,
+  payslips: (entity: EntityLevel, month: string, page: number, sort: ListSort<PayslipSort> = {}) =>
+    ['payroll', entity, 'payslips', { month, page, ...sort }] as const,
   payslip: (id: number) => ['payroll', 'payslip', id] as const,
 };
 
@@ -53,14 +55,25 @@ export function useEmployees(
 }
 
 /** GET /payslips: a page of the Level's payslips of a month ('' = every month) and the totals of the set. */
-export function usePayslips(entity: EntityLevel | null, month: string, page: number) {
+export function usePayslips(
+  entity: EntityLevel | null,
+  month: string,
+  page: number,
+  sort: ListSort<PayslipSort> = {},
+) {
   return useQuery({
-    queryKey: payrollKeys.payslips(entity!, month, page),
+    queryKey: payrollKeys.payslips(entity!, month, page, sort),
     enabled: entity !== null,
     placeholderData: keepPreviousData,
     queryFn: async (): Promise<PayslipList> => {
       const { data } = await http.get<PayslipList>('/payslips', {
-        params: { ...entityParams(entity!), month: month || undefined, page, limit: PAYROLL_PAGE_SIZE },
+        params: {
+          ...entityParams(entity!),
+          month: month || undefined,
+          page,
+          limit: PAYROLL_PAGE_SIZE,
+          ...sort,
+        },
       });
       return data;
     },
