@@ -311,3 +311,41 @@ describe('GET /payslips?sort=&order=', () => {
     );
   });
 });
+
+describe('GET /employees?sort=&order=', () => {
+  type Person = Row & { base_salary: number; last_name: string };
+  const url = () => `/api/employees?entity_type=CHURCH&entity_id=${ids.church1}&status=all`;
+
+  it('orders by base salary, largest first, ties by id across pages, and refuses an unknown key', async () => {
+    for (const [first_name, base_salary] of [
+      ['Adjoua', 120_000],
+      ['Brou', 120_000],
+      ['Clément', 95_000],
+    ] as const) {
+      const created = await t.as('tresorier@example.org', {
+        method: 'POST',
+        url: '/api/employees',
+        payload: {
+          entity_type: 'CHURCH',
+          entity_id: ids.church1,
+          first_name,
+          last_name: 'Yao',
+          position: 'Agent',
+          hired_on: '2024-01-01',
+          base_salary,
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const all = await allPages<Person>('tresorier@example.org', url(), 100);
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    const bySalary = await allPages<Person>('tresorier@example.org', `${url()}&sort=salary&order=desc`, 2);
+    expect(bySalary.map((r) => r.id)).toEqual(expected(all, (r) => r.base_salary, 'desc'));
+
+    const refused = await t.as('tresorier@example.org', { url: `${url()}&sort=base_salary` });
+    expect(refused.statusCode).toBe(400);
+    expect(message(refused)).toBe(
+      'Champ « sort » : Tri inconnu. Tris possibles : name, position, hired, salary.',
+    );
+  });
+});

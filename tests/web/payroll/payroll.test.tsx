@@ -364,6 +364,21 @@ describe('the payslip', () => {
 });
 
 describe('employees', () => {
+  it('sorts the employees by base salary on the server from its header, the sort in the URL', async () => {
+    const calls = payrollApi();
+    const { router } = renderApp(`${ROOT}/employes`, demo.nationalTreasurer);
+    const list = await screen.findByRole('table', { name: 'Liste des employés' }, { timeout: 15_000 });
+    expect(within(list).getByRole('columnheader', { name: 'Nom' })).toHaveAttribute('aria-sort', 'ascending');
+    const user = userEvent.setup();
+    await user.click(
+      within(within(list).getByRole('columnheader', { name: 'Salaire de base' })).getByRole('button'),
+    );
+    await waitFor(() => expect(calls.employeeQueries.at(-1)?.get('sort')).toBe('salary'));
+    expect(calls.employeeQueries.at(-1)?.get('order')).toBe('desc');
+    expect(calls.employeeQueries.at(-1)?.get('status')).toBe('active');
+    expect(locationOf(router)).toBe(`${ROOT}/employes?sort=salary&order=desc`);
+  });
+
   it('lists the employees, checks the form in French, creates one and archives another', async () => {
     const calls = payrollApi();
     renderApp(`${ROOT}/employes`, demo.nationalTreasurer);
