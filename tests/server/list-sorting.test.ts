@@ -349,3 +349,22 @@ describe('GET /employees?sort=&order=', () => {
     );
   });
 });
+
+describe('GET /subscriptions?sort=&order=', () => {
+  type Sub = Row & { amount: number; start_date: string };
+  const url = () => `/api/subscriptions?church_id=${ids.church1}`;
+
+  it('orders by amount, largest first, ties by id across pages, keeps the billing order, refuses an unknown key', async () => {
+    const all = await allPages<Sub>('admin@example.org', url(), 100);
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    const byAmount = await allPages<Sub>('admin@example.org', `${url()}&sort=amount&order=desc`, 2);
+    expect(byAmount.map((r) => r.id)).toEqual(expected(all, (r) => r.amount, 'desc'));
+    // without a sort, `order` still orders by date (the billing gate's oldest unpaid one)
+    const oldest = await allPages<Sub>('admin@example.org', `${url()}&order=asc`, 100);
+    expect(oldest.map((r) => r.id)).toEqual(expected(all, (r) => Date.parse(r.start_date), 'asc'));
+
+    const refused = await t.as('admin@example.org', { url: `${url()}&sort=s.amount` });
+    expect(refused.statusCode).toBe(400);
+    expect(message(refused)).toBe('Champ « sort » : Tri inconnu. Tris possibles : date, type, amount, paid.');
+  });
+});
