@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENTITY_TYPES, MAX_ID } from './values/common';
+import { ENTITY_TYPES, MAX_ID, SORT_ORDERS } from './values/common';
 export * from './values/common';
 
 /** Every error answer of the API: `{ message }` in French. Deliberate HTTP errors carry the
@@ -42,6 +42,18 @@ export function limitParam(max = 100, fallback = 20) {
     .min(1, 'Limite invalide.')
     .max(max, 'Limite invalide.')
     .default(fallback);
+}
+
+/**
+ * `sort` and `order` of a sortable list (`?sort=amount&order=desc`): `sort` is one of the list's own
+ * keys (a name of the wire, never a column: the server maps it), anything else is a 400 in French.
+ * Spread into the list's query schema: `z.object({ ..., ...sortParams(CONTRIBUTION_SORTS) })`.
+ */
+export function sortParams<const K extends readonly [string, ...string[]]>(keys: K) {
+  return {
+    sort: z.enum(keys, { error: `Tri inconnu. Tris possibles : ${keys.join(', ')}.` }).optional(),
+    order: z.enum(SORT_ORDERS, { error: 'Ordre de tri invalide : asc ou desc.' }).optional(),
+  };
 }
 
 /** Query of every paginated list: `search`, `page` (from 1), `limit` (1..100). */

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { isCalendarDate, moneyDateProblem } from './dates';
-import { limitParam, listMetaSchema, MAX_ID, pageParam, searchParam } from './common';
+import { limitParam, listMetaSchema, MAX_ID, pageParam, searchParam, sortParams } from './common';
 import { JOURNAL_TYPES } from './accounts';
 import {
   CONTRIBUTION_ENTITY_TYPES,
   CONTRIBUTION_MESSAGES,
+  CONTRIBUTION_SORTS,
   CONTRIBUTION_STATUSES,
   CONTRIBUTION_TYPES,
   type ContributionStatus,
@@ -53,6 +54,7 @@ export const contributionListQuerySchema = z.object({
   search: searchParam,
   page: pageParam,
   limit: limitParam(1000, 20),
+  ...sortParams(CONTRIBUTION_SORTS),
 });
 export type ContributionListQuery = z.input<typeof contributionListQuerySchema>;
 

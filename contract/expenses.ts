@@ -6,8 +6,9 @@
  *
  * Requests
  * - GET    /expense-requests            ?entity_type&entity_id&status&from_date&to_date&search&page&limit&mine
+ *                                       &sort&order (EXPENSE_REQUEST_SORTS; asc or desc)
  *                                       -> { data: ExpenseRequestListItem[], meta }
- * - GET    /expense-requests-balance    same filters (no page/limit) -> { data: ExpenseRequestBalance }
+ * - GET    /expense-requests-balance    same filters (no page/limit/sort) -> { data: ExpenseRequestBalance }
  * - GET    /expense-requests/{id}       -> { data: ExpenseRequestDetail } (lines with payments, attachments)
  * - POST   /expense-requests            CreateExpenseRequestBody (Idempotency-Key accepted) -> 201 { data: { id } }
  * - DELETE /expense-requests/{id}       rollback after a failed upload: creator only, before approval,
@@ -41,7 +42,7 @@
  * contract/fixed-assets.ts.
  */
 import { z } from 'zod';
-import { entityRefSchema, ENTITY_TYPES, listMetaSchema, listQuerySchema, MAX_ID } from './common';
+import { entityRefSchema, ENTITY_TYPES, listMetaSchema, listQuerySchema, MAX_ID, sortParams } from './common';
 import { JOURNAL_TYPES } from './accounts';
 import {
   dateOnlySchema,
@@ -58,6 +59,7 @@ import {
   DONATION_TYPES,
   EXPENSE_LINE_STATUSES,
   EXPENSE_MESSAGES,
+  EXPENSE_REQUEST_SORTS,
   EXPENSE_REQUEST_STATUSES,
   MAX_AMOUNT,
   MAX_QUANTITY,
@@ -402,11 +404,14 @@ export const expenseRequestListQuerySchema = listQuerySchema.extend({
     (v) => (v === '' || v === undefined ? undefined : v === true || v === 'true' || v === '1'),
     z.boolean().optional(),
   ),
+  ...sortParams(EXPENSE_REQUEST_SORTS),
 });
 export type ExpenseRequestListQuery = z.input<typeof expenseRequestListQuerySchema>;
 export const expenseRequestBalanceQuerySchema = expenseRequestListQuerySchema.omit({
   page: true,
   limit: true,
+  sort: true,
+  order: true,
 });
 export type ExpenseRequestBalanceQuery = z.input<typeof expenseRequestBalanceQuerySchema>;
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { entityRefSchema, listQuerySchema, listSchema, MAX_ID } from './common';
+import { entityRefSchema, listQuerySchema, listSchema, MAX_ID, sortParams } from './common';
 import {
   birthDateProblem,
   EMAIL_PATTERN,
   FAITHFUL_MESSAGES,
+  FAITHFUL_SORTS,
   GENDERS,
   normalizePhone,
   PHONE_PATTERN,
@@ -165,6 +166,9 @@ export type UserSearchQuery = z.input<typeof userSearchQuerySchema>;
 /** Levels a faithful list can be read at (departments have no faithful of their own). */
 export const FAITHFUL_LEVELS = ['NATIONAL_OFFICE', 'REGION', 'SECTION', 'CHURCH'] as const;
 
+/** GET /regions/{id}/faithful: a page of the region's faithful, searched and sorted. */
+export const faithfulPageQuerySchema = listQuerySchema.extend(sortParams(FAITHFUL_SORTS));
+
 /** GET /users/faithful: the faithful of a level (all visible ones without entity). */
 export const faithfulListQuerySchema = listQuerySchema.extend({
   entity_type: z
@@ -174,6 +178,7 @@ export const faithfulListQuerySchema = listQuerySchema.extend({
     )
     .optional(),
   entity_id: idField('Entité invalide.').optional(),
+  ...sortParams(FAITHFUL_SORTS),
 });
 export type FaithfulListQuery = z.input<typeof faithfulListQuerySchema>;
 

@@ -15,10 +15,10 @@
  * - POST   /fixed-assets/{id}/disposal  FixedAssetDisposalBody (Idempotency-Key) -> 201 { data: FixedAsset }
  */
 import { z } from 'zod';
-import { ENTITY_TYPES, listMetaSchema, listQuerySchema } from './common';
+import { ENTITY_TYPES, listMetaSchema, listQuerySchema, sortParams } from './common';
 import { dateOnlySchema, idField, moneyDateOnlySchema, optionalText, queryId } from './fields';
 import { EXPENSE_MESSAGES as M, MAX_AMOUNT } from './values/expenses';
-import { ASSET_DISPOSAL_KINDS, FIXED_ASSET_MESSAGES as A } from './values/fixed-assets';
+import { ASSET_DISPOSAL_KINDS, FIXED_ASSET_MESSAGES as A, FIXED_ASSET_SORTS } from './values/fixed-assets';
 export * from './values/fixed-assets';
 
 /** Fixed asset created with a payment (SPEC.md section 3; purchase price = the paid amount). */
@@ -186,6 +186,7 @@ export const fixedAssetListQuerySchema = listQuerySchema.extend({
     z.enum(ENTITY_TYPES, { error: M.unsupportedEntityType }),
   ),
   entity_id: queryId('Entité invalide.'),
+  ...sortParams(FIXED_ASSET_SORTS),
 });
 export const fixedAssetEntityQuerySchema = fixedAssetListQuerySchema.pick({
   entity_type: true,

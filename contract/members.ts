@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { personSchema } from './auth';
-import { entityRefSchema, limitParam, listSchema, MAX_ID, pageParam, searchParam } from './common';
+import {
+  entityRefSchema,
+  limitParam,
+  listSchema,
+  MAX_ID,
+  pageParam,
+  searchParam,
+  sortParams,
+} from './common';
 import { ROLE_GROUPS } from './roles';
-import { MEMBER_ROLE_FILTERS, REGION_MEMBERS_PAGE_SIZE } from './values/members';
+import { GROUP_MEMBER_SORTS, MEMBER_ROLE_FILTERS, REGION_MEMBERS_PAGE_SIZE } from './values/members';
 export * from './values/members';
 
 /**
@@ -72,6 +80,7 @@ export const groupMembersQuerySchema = z.object({
   role: z.enum(MEMBER_ROLE_FILTERS, { error: 'Filtre de rôle invalide.' }).optional(),
   page: pageParam,
   limit: limitParam(100, REGION_MEMBERS_PAGE_SIZE),
+  ...sortParams(GROUP_MEMBER_SORTS),
 });
 export type GroupMembersQuery = z.input<typeof groupMembersQuerySchema>;
 

@@ -1,8 +1,14 @@
 import { z } from 'zod';
-import { listMetaSchema, listQuerySchema, MAX_ID } from './common';
+import { listMetaSchema, listQuerySchema, MAX_ID, sortParams } from './common';
 import { isCalendarDate, todayInDenomination } from './dates';
 import { moneyDateOnlySchema } from './fields';
-import { MAX_SALARY, PAYROLL_MESSAGES as M, PAYSLIP_MONTH_PATTERN } from './values/payroll';
+import {
+  MAX_SALARY,
+  PAYROLL_MESSAGES as M,
+  PAYSLIP_MONTH_PATTERN,
+  PAYSLIP_SORTS,
+  EMPLOYEE_SORTS,
+} from './values/payroll';
 export * from './values/payroll';
 
 /**
@@ -97,6 +103,7 @@ export const employeeListQuerySchema = listQuerySchema.extend({
   entity_type: entityType,
   entity_id: entityId,
   status: z.enum(EMPLOYEE_STATUSES, { error: 'Statut invalide.' }).default('active'),
+  ...sortParams(EMPLOYEE_SORTS),
 });
 
 export const employeeSchema = z.object({
@@ -155,6 +162,7 @@ export const payslipListQuerySchema = listQuerySchema.extend({
     (v) => (v === '' ? undefined : v),
     z.string().regex(PAYSLIP_MONTH_PATTERN, M.monthInvalid).optional(),
   ),
+  ...sortParams(PAYSLIP_SORTS),
 });
 
 export const payslipSchema = z.object({

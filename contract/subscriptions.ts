@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limitParam, listMetaSchema, MAX_ID, pageParam } from './common';
+import { limitParam, listMetaSchema, MAX_ID, pageParam, sortParams } from './common';
 import {
   frenchDateToIso,
   MAX_SUBSCRIPTION_AMOUNT,
@@ -7,6 +7,7 @@ import {
   PAYER_PHONE_PATTERN,
   PAYMENT_ATTEMPT_STATUSES,
   SUBSCRIPTION_MESSAGES,
+  SUBSCRIPTION_SORTS,
   SUBSCRIPTION_STATUSES,
   SUBSCRIPTION_TARGETS,
 } from './values/subscriptions';
@@ -30,6 +31,8 @@ export const subscriptionListQuerySchema = z.object({
   national_office_id: id().optional(),
   /** only the paid (true) or unpaid (false) ones */
   paid: booleanFlag,
+  /** one of SUBSCRIPTION_SORTS, the date (`start_date`) by default */
+  sort: sortParams(SUBSCRIPTION_SORTS).sort,
   /** 'desc' (default): newest first; 'asc': oldest first (the billing gate's oldest unpaid one) */
   order: z.enum(['asc', 'desc'], { error: 'Ordre invalide.' }).default('desc'),
   page: pageParam,

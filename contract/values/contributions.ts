@@ -62,3 +62,14 @@ export const CONTRIBUTION_MESSAGES = {
   tooManyRequests: 'Trop de vérifications depuis cette adresse. Réessayez dans quelques instants.',
   periodInvalid: 'La date de fin doit suivre la date de début.',
 } as const;
+
+/** The orders of a list of contributions (`?sort=amount&order=desc`); newest first by default. */
+export const CONTRIBUTION_SORTS = [
+  'date',
+  'receipt_number',
+  'contributor',
+  'type',
+  'amount',
+  'status',
+] as const;
+export type ContributionSort = (typeof CONTRIBUTION_SORTS)[number];

@@ -223,3 +223,7 @@ export const DONATION_FIELDS: Record<DonationType, readonly (keyof ExpenseLineBo
 };
 
 // ---------------------------------------------------------------- expense request (input)
+
+/** The orders of a list of expense requests (`?sort=amount&order=desc`); newest expense first by default. */
+export const EXPENSE_REQUEST_SORTS = ['date', 'reference', 'title', 'amount', 'paid', 'status'] as const;
+export type ExpenseRequestSort = (typeof EXPENSE_REQUEST_SORTS)[number];

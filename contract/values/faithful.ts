@@ -83,3 +83,7 @@ export const TRANSFER_MESSAGES = {
   destinationRequired: "L'église de destination est requise.",
   reasonTooLong: 'Le motif ne doit pas dépasser 500 caractères.',
 } as const;
+
+/** The orders of a list of faithful (`?sort=registration_number`); by name (last, first) by default. */
+export const FAITHFUL_SORTS = ['name', 'registration_number', 'phone', 'email', 'created_at'] as const;
+export type FaithfulSort = (typeof FAITHFUL_SORTS)[number];

@@ -38,3 +38,7 @@ export const FIXED_ASSET_MESSAGES = {
   assetDisposedLocked: 'Une immobilisation sortie du patrimoine ne peut plus être modifiée ni supprimée.',
   assetDisposed: 'Sortie de l’immobilisation enregistrée.',
 } as const;
+
+/** The orders of a list of fixed assets (`?sort=cost&order=desc`); latest bought first by default. */
+export const FIXED_ASSET_SORTS = ['name', 'date', 'cost', 'status'] as const;
+export type FixedAssetSort = (typeof FIXED_ASSET_SORTS)[number];

@@ -14,3 +14,7 @@ export type MemberRoleFilter = (typeof MEMBER_ROLE_FILTERS)[number];
 
 /** Pages of the region members page (SPEC.md section 9). */
 export const REGION_MEMBERS_PAGE_SIZE = 50;
+
+/** The orders of a group's members (`?sort=registration_number`); by name (last, first) by default. */
+export const GROUP_MEMBER_SORTS = ['name', 'registration_number', 'email', 'phone'] as const;
+export type GroupMemberSort = (typeof GROUP_MEMBER_SORTS)[number];

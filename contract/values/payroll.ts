@@ -53,3 +53,11 @@ export const PAYROLL_MESSAGES = {
 export function payslipNet(gross: number, allowances: number, deductions: number): number {
   return gross + allowances - deductions;
 }
+
+/** The orders of a list of payslips (`?sort=net&order=desc`); by default the newest month, then by name. */
+export const PAYSLIP_SORTS = ['employee', 'month', 'gross', 'net', 'status'] as const;
+export type PayslipSort = (typeof PAYSLIP_SORTS)[number];
+
+/** The orders of a list of employees (`?sort=salary&order=desc`); by name (last, first) by default. */
+export const EMPLOYEE_SORTS = ['name', 'position', 'hired', 'salary'] as const;
+export type EmployeeSort = (typeof EMPLOYEE_SORTS)[number];

@@ -120,3 +120,7 @@ export function paymentOperatorLabel(operator: string | null | undefined): strin
     .replace(/[\s-]+/g, '_');
   return PAYMENT_OPERATOR_LABELS[code] ?? operator;
 }
+
+/** The orders of a list of subscriptions (`?sort=amount&order=desc`); newest first by default. */
+export const SUBSCRIPTION_SORTS = ['date', 'type', 'amount', 'paid'] as const;
+export type SubscriptionSort = (typeof SUBSCRIPTION_SORTS)[number];

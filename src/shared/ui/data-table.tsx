@@ -1,4 +1,5 @@
 import type { Key, KeyboardEvent, ReactNode } from 'react';
+import type { SortOrder } from '@contract/common';
 import { cn } from '@/shared/lib/cn';
 import { useMediaQuery } from '@/shared/lib/use-media-query';
 import { Button } from './button';
@@ -19,6 +20,20 @@ export type DataTableColumn<Row> = {
   mobile?: 'title' | 'hide';
   /** the card's label when the header is not plain text (e.g. an icon or an sr-only span) */
   mobileLabel?: string;
+  /** the list's sort key of this column (one of the contract's `…_SORTS`): its header sorts the rows */
+  sortKey?: string;
+  /** the order a first click on the header asks ('asc' by default; 'desc' for amounts and dates) */
+  sortFirst?: SortOrder;
+};
+
+/**
+ * How the rows are sorted (on the server) and how to sort them otherwise (`useListSort`). A click on a
+ * sortable header asks its column in its first order, or the other order when it is the sorted one.
+ */
+export type DataTableSorting = {
+  sort: string;
+  order: SortOrder;
+  onSort: (sort: string, order: SortOrder) => void;
 };
 
 export type DataTablePagination = {
@@ -39,6 +54,8 @@ export type DataTableProps<Row> = {
   /** makes rows clickable and reachable with Tab + Enter */
   onRowClick?: (row: Row) => void;
   pagination?: DataTablePagination;
+  /** the sort of the rows: the columns with a `sortKey` get a header button and `aria-sort` */
+  sorting?: DataTableSorting;
   /** the table's accessible name, e.g. 'Liste des dépenses' */
   caption?: string;
   className?: string;
@@ -51,6 +68,33 @@ export type DataTableProps<Row> = {
 };
 
 const alignClass = { left: 'text-left', center: 'text-center', right: 'text-right' } as const;
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+/** A sortable header: the header's text and an arrow (up: ascending, down: descending, both: not sorted). */
+function SortButton({
+  order,
+  onClick,
+  children,
+}: {
+  order: SortOrder | null;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="inline-flex items-center gap-1 rounded uppercase tracking-wide hover:text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      {children}
+      <svg aria-hidden="true" viewBox="0 0 12 12" className="h-3 w-3 shrink-0" fill="currentColor">
+        {order !== 'desc' && <path d="M6 1.5 9.5 5h-7z" opacity={order ? 1 : 0.4} />}
+        {order !== 'asc' && <path d="M6 10.5 2.5 7h7z" opacity={order ? 1 : 0.4} />}
+      </svg>
+    </button>
+  );
+}
 
 const defaultKey = (row: unknown, index: number): Key => {
   const id = (row as { id?: unknown } | null)?.id;
@@ -90,6 +134,7 @@ export function DataTable<Row>({
   getRowKey = defaultKey,
   onRowClick,
   pagination,
+  sorting,
   caption,
   className,
   phoneLayout = 'cards',
@@ -119,6 +164,7 @@ export function DataTable<Row>({
           onRowClick={onRowClick}
           onRowKeyDown={onRowKeyDown}
           caption={caption}
+          sorting={sorting}
         />
       ) : (
         <div
@@ -133,19 +179,41 @@ export function DataTable<Row>({
             {caption && <caption className="sr-only">{caption}</caption>}
             <thead className="bg-slate-50">
               <tr>
-                {columns.map((column) => (
-                  <th
-                    key={column.key}
-                    scope="col"
-                    className={cn(
-                      'whitespace-nowrap px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600',
-                      alignClass[column.align ?? 'left'],
-                      column.className,
-                    )}
-                  >
-                    {column.header}
-                  </th>
-                ))}
+                {columns.map((column) => {
+                  const sortable = sorting && column.sortKey ? sorting : null;
+                  const order = sortable && sortable.sort === column.sortKey ? sortable.order : null;
+                  return (
+                    <th
+                      key={column.key}
+                      scope="col"
+                      aria-sort={sortable ? (order ? ARIA_SORT[order] : 'none') : undefined}
+                      className={cn(
+                        'whitespace-nowrap px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600',
+                        alignClass[column.align ?? 'left'],
+                        column.className,
+                      )}
+                    >
+                      {sortable && column.sortKey ? (
+                        <SortButton
+                          order={order}
+                          onClick={() => {
+                            if (!column.sortKey) return;
+                            const next = order
+                              ? order === 'asc'
+                                ? 'desc'
+                                : 'asc'
+                              : (column.sortFirst ?? 'asc');
+                            sortable.onSort(column.sortKey, next);
+                          }}
+                        >
+                          {column.header}
+                        </SortButton>
+                      ) : (
+                        column.header
+                      )}
+                    </th>
+                  );
+                })}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -251,6 +319,7 @@ function DataCards<Row>({
   onRowClick,
   onRowKeyDown,
   caption,
+  sorting,
 }: {
   columns: readonly DataTableColumn<Row>[];
   rows: readonly Row[];
@@ -260,6 +329,7 @@ function DataCards<Row>({
   onRowClick?: (row: Row) => void;
   onRowKeyDown: (event: KeyboardEvent<HTMLElement>, row: Row) => void;
   caption?: string;
+  sorting?: DataTableSorting;
 }) {
   const shown = columns.filter((column) => column.mobile !== 'hide');
   const title = shown.find((column) => column.mobile === 'title') ?? shown[0];
@@ -267,46 +337,89 @@ function DataCards<Row>({
   const labelled = lines.filter((column) => column.mobileLabel ?? textOf(column.header));
   const unlabelled = lines.filter((column) => !(column.mobileLabel ?? textOf(column.header)));
   const frame = 'w-full rounded-lg border border-slate-200 bg-white';
+  const picker = sorting && <SortPicker columns={columns} sorting={sorting} />;
   if (loading || rows.length === 0) {
     return (
-      <div className={cn(frame, 'px-3 py-8 text-center text-slate-600')}>
-        {loading ? <Spinner label="Patientez" showLabel className="justify-center" /> : emptyText}
-      </div>
+      <>
+        {picker}
+        <div className={cn(frame, 'px-3 py-8 text-center text-slate-600')}>
+          {loading ? <Spinner label="Patientez" showLabel className="justify-center" /> : emptyText}
+        </div>
+      </>
     );
   }
   return (
-    <ul aria-label={caption ?? 'Liste'} className={cn(frame, 'divide-y divide-slate-100')}>
-      {rows.map((row, index) => (
-        <li
-          key={getRowKey(row, index)}
-          data-row=""
-          onClick={onRowClick ? () => onRowClick(row) : undefined}
-          onKeyDown={onRowClick ? (event) => onRowKeyDown(event, row) : undefined}
-          tabIndex={onRowClick ? 0 : undefined}
-          className={cn(
-            'px-3 py-3 text-sm text-slate-800',
-            onRowClick && 'cursor-pointer hover:bg-brand-50 focus-visible:bg-brand-50',
-          )}
-        >
-          {title && <div className="break-words font-medium text-slate-900">{title.cell(row, index)}</div>}
-          {labelled.length > 0 && (
-            <dl className="mt-1.5 grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-3 gap-y-1">
-              {labelled.map((column) => (
-                <div key={column.key} className="contents">
-                  <dt className="text-slate-600">{column.mobileLabel ?? column.header}</dt>
-                  <dd className="min-w-0 break-words text-right">{column.cell(row, index)}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
-          {unlabelled.map((column) => (
-            <div key={column.key} className="mt-2 flex justify-end">
-              {column.cell(row, index)}
-            </div>
-          ))}
-        </li>
-      ))}
-    </ul>
+    <>
+      {picker}
+      <ul aria-label={caption ?? 'Liste'} className={cn(frame, 'divide-y divide-slate-100')}>
+        {rows.map((row, index) => (
+          <li
+            key={getRowKey(row, index)}
+            data-row=""
+            onClick={onRowClick ? () => onRowClick(row) : undefined}
+            onKeyDown={onRowClick ? (event) => onRowKeyDown(event, row) : undefined}
+            tabIndex={onRowClick ? 0 : undefined}
+            className={cn(
+              'px-3 py-3 text-sm text-slate-800',
+              onRowClick && 'cursor-pointer hover:bg-brand-50 focus-visible:bg-brand-50',
+            )}
+          >
+            {title && <div className="break-words font-medium text-slate-900">{title.cell(row, index)}</div>}
+            {labelled.length > 0 && (
+              <dl className="mt-1.5 grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-3 gap-y-1">
+                {labelled.map((column) => (
+                  <div key={column.key} className="contents">
+                    <dt className="text-slate-600">{column.mobileLabel ?? column.header}</dt>
+                    <dd className="min-w-0 break-words text-right">{column.cell(row, index)}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            {unlabelled.map((column) => (
+              <div key={column.key} className="mt-2 flex justify-end">
+                {column.cell(row, index)}
+              </div>
+            ))}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** On a phone (no headers): the sortable columns, each in both orders, in one list to pick from. */
+function SortPicker<Row>({
+  columns,
+  sorting,
+}: {
+  columns: readonly DataTableColumn<Row>[];
+  sorting: DataTableSorting;
+}) {
+  const sortable = columns.filter((column) => column.sortKey);
+  if (sortable.length === 0) return null;
+  const known = sortable.some((column) => column.sortKey === sorting.sort);
+  return (
+    <label className="mb-2 flex items-center justify-end gap-2 text-sm text-slate-600">
+      Trier par
+      <select
+        className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900"
+        value={known ? `${sorting.sort}:${sorting.order}` : ''}
+        onChange={(event) => {
+          const [sort, order] = event.target.value.split(':');
+          if (sort && (order === 'asc' || order === 'desc')) sorting.onSort(sort, order);
+        }}
+      >
+        {!known && <option value="">—</option>}
+        {sortable.flatMap((column) => {
+          const label = column.mobileLabel ?? textOf(column.header);
+          return (['asc', 'desc'] as const).map((order) => (
+            <option key={`${column.sortKey}:${order}`} value={`${column.sortKey}:${order}`}>
+              {`${label} (${order === 'asc' ? 'croissant' : 'décroissant'})`}
+            </option>
+          ));
+        })}
+      </select>
+    </label>
   );
 }
 

@@ -199,6 +199,34 @@ describe('receipts list', () => {
     expect(recorded.listQueries[0].get('entity_id')).toBe(entityId);
   });
 
+  it('sorts on the server from a header, keeps the sort in the URL, and goes back to page 1', async () => {
+    const rows = Array.from({ length: 25 }, (_, index) =>
+      makeContribution({ id: 900 + index, receipt_number: `R-2026-${String(900 + index).padStart(6, '0')}` }),
+    );
+    const recorded = contributionsApi({ contributions: rows });
+    const { router } = renderApp('/mon-eglise/recettes?sort=date&order=asc', demo.pastor);
+    expect(await screen.findByText('R-2026-000900')).toBeInTheDocument();
+    expect(recorded.listQueries[0].get('sort')).toBe('date');
+    expect(recorded.listQueries[0].get('order')).toBe('asc');
+    expect(screen.getByRole('columnheader', { name: 'Date' })).toHaveAttribute('aria-sort', 'ascending');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await waitFor(() => expect(recorded.listQueries.at(-1)?.get('page')).toBe('2'));
+
+    const amount = screen.getByRole('columnheader', { name: 'Montant' });
+    expect(amount).toHaveAttribute('aria-sort', 'none');
+    await user.click(within(amount).getByRole('button', { name: 'Montant' }));
+    await waitFor(() => expect(recorded.listQueries.at(-1)?.get('sort')).toBe('amount'));
+    const last = recorded.listQueries.at(-1)!;
+    expect(last.get('order')).toBe('desc');
+    expect(last.get('page')).toBe('1');
+    expect(last.get('entity_type')).toBe('CHURCH');
+    expect(locationOf(router)).toBe('/mon-eglise/recettes?sort=amount&order=desc');
+    expect(screen.getByRole('columnheader', { name: 'Montant' })).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByRole('columnheader', { name: 'Date' })).toHaveAttribute('aria-sort', 'none');
+  });
+
   it("lists one faithful's contributions", async () => {
     const recorded = contributionsApi();
     renderApp('/mon-eglise/fideles/501/contributions', demo.pastor);

@@ -16,7 +16,7 @@ vi.mock('xlsx', () => xlsx);
 
 import { useAccountStore } from '@/shared/auth/account-store';
 import { demo } from '../app/fixtures';
-import { renderApp } from '../app/render-app';
+import { locationOf, renderApp } from '../app/render-app';
 import { expensesApi, makeRequest } from './handlers';
 
 beforeEach(() => {
@@ -110,6 +110,26 @@ describe('expense list', () => {
     await user.click(await screen.findByRole('option', { name: 'Rejetée' }));
     await waitFor(() => expect(recorded.listQueries.at(-1)?.get('status')).toBe('rejected'));
     expect(recorded.balanceQueries.at(-1)?.get('status')).toBe('rejected');
+  });
+
+  it('sorts on the server from the headers, the sort in the URL, the totals unsorted', async () => {
+    const recorded = expensesApi({ requests });
+    const { router } = renderApp('/mon-eglise/depenses?sort=amount&order=desc', demo.pastor);
+    await screen.findByRole('link', { name: 'Sono' }, { timeout: 15_000 });
+    expect(recorded.listQueries[0].get('sort')).toBe('amount');
+    expect(recorded.listQueries[0].get('order')).toBe('desc');
+    expect(screen.getByRole('columnheader', { name: 'Montant' })).toHaveAttribute('aria-sort', 'descending');
+
+    const user = userEvent.setup();
+    const title = screen.getByRole('columnheader', { name: 'Titre' });
+    expect(title).toHaveAttribute('aria-sort', 'none');
+    await user.click(within(title).getByRole('button', { name: 'Titre' }));
+    await waitFor(() => expect(recorded.listQueries.at(-1)?.get('sort')).toBe('title'));
+    expect(recorded.listQueries.at(-1)?.get('order')).toBe('asc');
+    expect(recorded.listQueries.at(-1)?.get('page')).toBe('1');
+    expect(locationOf(router)).toBe('/mon-eglise/depenses?sort=title&order=asc');
+    expect(screen.getByRole('columnheader', { name: 'Titre' })).toHaveAttribute('aria-sort', 'ascending');
+    expect(recorded.balanceQueries.every((query) => !query.has('sort') && !query.has('order'))).toBe(true);
   });
 
   it("says 'Aucun résultat' when nothing matches", async () => {

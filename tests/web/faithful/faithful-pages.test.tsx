@@ -80,6 +80,29 @@ describe('faithful list', () => {
     });
   });
 
+  it('sorts by matricule on the server from its header, in the URL, back to page 1', async () => {
+    const calls = faithfulApi({ permissions: OFFICIAL });
+    const { router } = renderApp('/mon-eglise/fideles', demo.pastor);
+    const header = await screen.findByRole('columnheader', { name: 'Matricule' }, { timeout: 15_000 });
+    expect(screen.getByRole('columnheader', { name: 'Nom et prénom' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    expect(calls.lists[0].get('sort')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(within(header).getByRole('button', { name: 'Matricule' }));
+    await waitFor(() => expect(calls.lists.at(-1)?.get('sort')).toBe('registration_number'));
+    expect(calls.lists.at(-1)?.get('order')).toBe('asc');
+    expect(calls.lists.at(-1)?.get('page')).toBe('1');
+    expect(locationOf(router)).toBe('/mon-eglise/fideles?sort=registration_number&order=asc');
+    await user.click(within(screen.getByRole('columnheader', { name: 'Matricule' })).getByRole('button'));
+    await waitFor(() => expect(calls.lists.at(-1)?.get('order')).toBe('desc'));
+    expect(screen.getByRole('columnheader', { name: 'Matricule' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+  });
+
   it('leads from a region list to the faithful under their church', async () => {
     const calls = faithfulApi({
       rows: [makeFaithful(1, { church: { id: 21, name: 'Église Plateau' }, section_id: 9 })],

@@ -5,7 +5,7 @@ import { http as mock, HttpResponse } from 'msw';
 import type { FixedAsset, FixedAssetStatistics } from '@contract/fixed-assets';
 import { useAccountStore } from '@/shared/auth/account-store';
 import { demo } from '../app/fixtures';
-import { renderApp } from '../app/render-app';
+import { locationOf, renderApp } from '../app/render-app';
 import { permissionChecks } from '../msw/permissions';
 import { server } from '../msw/server';
 
@@ -144,6 +144,27 @@ describe('fixed assets register', () => {
     expect(calls.listQueries[0].get('entity_type')).toBe('NATIONAL_OFFICE');
     expect(calls.listQueries[0].get('entity_id')).toBe('1');
     expect(screen.getByRole('button', { name: 'Nouvelle immobilisation' })).toBeInTheDocument();
+  });
+
+  it('sorts the register by total cost on the server from its header, the sort in the URL', async () => {
+    const calls = assetsApi();
+    const { router } = renderApp(ROOT, demo.nationalTreasurer);
+    const list = await screen.findByRole('table', { name: 'Liste des immobilisations' }, { timeout: 15_000 });
+    expect(within(list).getByRole('columnheader', { name: "Date d'achat" })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    const user = userEvent.setup();
+    const cost = within(list).getByRole('columnheader', { name: 'Coût total' });
+    await user.click(within(cost).getByRole('button', { name: 'Coût total' }));
+    await waitFor(() => expect(calls.listQueries.at(-1)?.get('sort')).toBe('cost'));
+    expect(calls.listQueries.at(-1)?.get('order')).toBe('desc');
+    expect(calls.listQueries.at(-1)?.get('page')).toBe('1');
+    expect(locationOf(router)).toBe(`${ROOT}?sort=cost&order=desc`);
+    expect(within(list).getByRole('columnheader', { name: 'Coût total' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
   });
 
   it('hides the add button without the permission to write', async () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAccountStore } from '@/shared/auth/account-store';
 import { demo, makeAccount } from '../app/fixtures';
-import { renderApp } from '../app/render-app';
+import { locationOf, renderApp } from '../app/render-app';
 import { member, membersApi, role } from './api';
 
 const regionTreasurer = makeAccount({
@@ -45,6 +45,39 @@ const regionMembers = (query: URLSearchParams) => {
 beforeEach(() => useAccountStore.setState({ account: undefined }));
 
 describe('region members page', () => {
+  it('sorts by name or matricule on the server from the headers, back to page 1, the sort in the URL', async () => {
+    const calls = membersApi({
+      groupMembers: regionMembers,
+      stats: { total: 61, presidents: 1, treasurers: 1, secretaries: 0 },
+      manageable: { ids: [100, 101], canManageAnyone: true },
+      scopes: [{ scope: 'region', label: 'Région' }],
+    });
+    const { router } = renderApp('/ma-region/membres', demo.regionPresident);
+    expect(await screen.findByText('Page 1 sur 2', {}, { timeout: 15_000 })).toBeInTheDocument();
+    const lists = calls['/api/group-members'];
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await waitFor(() => expect(lists.at(-1)?.get('page')).toBe('2'));
+
+    const name = screen.getByRole('columnheader', { name: 'Nom' });
+    expect(name).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(within(name).getByRole('button', { name: 'Nom' }));
+    await waitFor(() => expect(lists.at(-1)?.get('sort')).toBe('name'));
+    expect(lists.at(-1)?.get('order')).toBe('desc');
+    expect(lists.at(-1)?.get('page')).toBe('1');
+    expect(locationOf(router)).toBe('/ma-region/membres?sort=name&order=desc');
+
+    await user.click(
+      within(screen.getByRole('columnheader', { name: 'Matricule' })).getByRole('button', {
+        name: 'Matricule',
+      }),
+    );
+    await waitFor(() => expect(lists.at(-1)?.get('sort')).toBe('registration_number'));
+    expect(lists.at(-1)?.get('order')).toBe('asc');
+    expect(screen.getByRole('columnheader', { name: 'Matricule' })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByRole('columnheader', { name: 'Nom' })).toHaveAttribute('aria-sort', 'none');
+  });
+
   it('shows the stats, the members with their roles and churches, pages of 50, and the tabs', async () => {
     const calls = membersApi({
       groupMembers: regionMembers,

@@ -5,7 +5,7 @@ import { http as mock, HttpResponse } from 'msw';
 import type { Employee, Payslip, PayslipList } from '@contract/payroll';
 import { useAccountStore } from '@/shared/auth/account-store';
 import { demo } from '../app/fixtures';
-import { renderApp } from '../app/render-app';
+import { locationOf, renderApp } from '../app/render-app';
 import { permissionChecks } from '../msw/permissions';
 import { server } from '../msw/server';
 
@@ -207,6 +207,28 @@ describe('payslips of a month', () => {
     expect(screen.getByRole('button', { name: 'Nouvelle fiche de paie' })).toBeInTheDocument();
   });
 
+  it('sorts the payslips by net pay on the server from its header, the sort in the URL', async () => {
+    const calls = payrollApi();
+    const { router } = renderApp(`${ROOT}/fiches-de-paie`, demo.nationalTreasurer);
+    const list = await screen.findByRole('table', { name: 'Liste des fiches de paie' }, { timeout: 15_000 });
+    expect(within(list).getByRole('columnheader', { name: 'Mois' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    const user = userEvent.setup();
+    await user.click(
+      within(within(list).getByRole('columnheader', { name: 'Net à payer' })).getByRole('button'),
+    );
+    await waitFor(() => expect(calls.payslipQueries.at(-1)?.get('sort')).toBe('net'));
+    expect(calls.payslipQueries.at(-1)?.get('order')).toBe('desc');
+    expect(calls.payslipQueries.at(-1)?.get('month')).toMatch(/^\d{4}-\d{2}$/);
+    expect(locationOf(router)).toBe(`${ROOT}/fiches-de-paie?sort=net&order=desc`);
+    expect(within(list).getByRole('columnheader', { name: 'Net à payer' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+  });
+
   it('hides the add button without the permission to write', async () => {
     payrollApi({ canWrite: false });
     renderApp(`${ROOT}/fiches-de-paie`, demo.nationalTreasurer);
@@ -342,6 +364,21 @@ describe('the payslip', () => {
 });
 
 describe('employees', () => {
+  it('sorts the employees by base salary on the server from its header, the sort in the URL', async () => {
+    const calls = payrollApi();
+    const { router } = renderApp(`${ROOT}/employes`, demo.nationalTreasurer);
+    const list = await screen.findByRole('table', { name: 'Liste des employés' }, { timeout: 15_000 });
+    expect(within(list).getByRole('columnheader', { name: 'Nom' })).toHaveAttribute('aria-sort', 'ascending');
+    const user = userEvent.setup();
+    await user.click(
+      within(within(list).getByRole('columnheader', { name: 'Salaire de base' })).getByRole('button'),
+    );
+    await waitFor(() => expect(calls.employeeQueries.at(-1)?.get('sort')).toBe('salary'));
+    expect(calls.employeeQueries.at(-1)?.get('order')).toBe('desc');
+    expect(calls.employeeQueries.at(-1)?.get('status')).toBe('active');
+    expect(locationOf(router)).toBe(`${ROOT}/employes?sort=salary&order=desc`);
+  });
+
   it('lists the employees, checks the form in French, creates one and archives another', async () => {
     const calls = payrollApi();
     renderApp(`${ROOT}/employes`, demo.nationalTreasurer);

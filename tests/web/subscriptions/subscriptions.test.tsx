@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useAccountStore } from '@/shared/auth/account-store';
 import { paymentPage } from '@/features/subscriptions/lib/redirect';
 import { demo, makeAccount } from '../app/fixtures';
-import { renderApp } from '../app/render-app';
+import { locationOf, renderApp } from '../app/render-app';
 import { makeAttempt, makeSubscription, subscriptionsApi } from './handlers';
 
 const unpaidPastor = makeAccount({
@@ -56,6 +56,19 @@ describe('subscription list', () => {
     expect(query.get('church_id')).toBe('11');
     expect(query.get('page')).toBe('1');
     expect(screen.queryByRole('button', { name: 'Nouvelle souscription' })).not.toBeInTheDocument();
+  });
+
+  it('sorts by amount on the server from its header, the sort in the URL', async () => {
+    const recorded = subscriptionsApi({ list: [unpaid, paid] });
+    const { router } = renderApp('/mon-eglise/souscriptions', unpaidPastor);
+    await screen.findByRole('link', { name: 'Souscription du 16/11/2026' }, { timeout: 15_000 });
+    expect(screen.getByRole('columnheader', { name: 'Date' })).toHaveAttribute('aria-sort', 'descending');
+    const user = userEvent.setup();
+    await user.click(within(screen.getByRole('columnheader', { name: 'Montant' })).getByRole('button'));
+    await waitFor(() => expect(recorded.listQueries.at(-1)?.get('sort')).toBe('amount'));
+    expect(recorded.listQueries.at(-1)?.get('order')).toBe('desc');
+    expect(recorded.listQueries.at(-1)?.get('church_id')).toBe('11');
+    expect(locationOf(router)).toBe('/mon-eglise/souscriptions?sort=amount&order=desc');
   });
 });
 

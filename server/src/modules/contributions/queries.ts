@@ -1,12 +1,13 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { ACCOUNT_CATEGORIES } from '../../../../contract/accounts';
-import type { ListMeta } from '../../../../contract/common';
+import type { ListMeta, ListSort } from '../../../../contract/common';
 import {
   CONTRIBUTION_MESSAGES,
   CONTRIBUTION_TYPES,
   type Contribution,
   type ContributionEntityType,
   type ContributionFilters,
+  type ContributionSort,
   type ContributionStatement,
   type ContributionStatus,
   type ContributionSummary,
@@ -17,6 +18,7 @@ import {
 } from '../../../../contract/contributions';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
+import { orderBy, type SortColumns } from '../../db/sort';
 import { users } from '../../db/schema/core';
 import { contributions, type FinanceEntityType, type JournalType } from '../../db/schema/finance';
 import { httpError } from '../../http/errors';
@@ -203,11 +205,27 @@ function scopeCondition(scope: ListScope): SQL[] {
   }
 }
 
-/** One page of contributions (newest first) and the totals of the whole filtered set (valid ones). */
+/** What each sort of the list orders by (the contributor: as the receipt names them). */
+const SORTS: SortColumns<ContributionSort> = {
+  date: sql`c.occurred_at`,
+  receipt_number: sql`c.receipt_number`,
+  contributor: [
+    sql`case when c.is_anonymous or (u.id is null and c.giver_name is null) then 1 else 0 end`,
+    sql`lower(case when u.id is null then c.giver_name else u.firstname || ' ' || u.lastname end)`,
+  ],
+  type: sql`c.type`,
+  amount: sql`c.amount`,
+  status: sql`c.status`,
+};
+
+/**
+ * One page of contributions (newest first unless `sort` says otherwise) and the totals of the whole
+ * filtered set (valid ones).
+ */
 export async function listContributions(
   db: Db,
   scope: ListScope,
-  query: ListFilters & { page: number; limit: number },
+  query: ListFilters & ListSort<ContributionSort> & { page: number; limit: number },
 ): Promise<{ data: Contribution[]; meta: ListMeta; totals: ContributionTotals }> {
   const where = and(sql`true`, ...filterConditions(query), ...scopeCondition(scope));
   const offset = (query.page - 1) * query.limit;
@@ -215,7 +233,8 @@ export async function listContributions(
     queryRows<Row>(
       db,
       sql`select ${selectColumns} ${selectFrom} where ${where}
-          order by c.occurred_at desc, c.id desc limit ${query.limit} offset ${offset}`,
+          order by ${orderBy(SORTS, query, { sort: 'date', order: 'desc' }, sql`c.id`)}
+          limit ${query.limit} offset ${offset}`,
     ),
     queryRows<{
       type: ContributionType | null;

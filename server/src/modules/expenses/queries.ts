@@ -4,11 +4,14 @@ import {
   EXPENSE_MESSAGES,
   type ExpenseRequestDetail,
   type ExpenseRequestListItem,
+  type ExpenseRequestSort,
   type expenseRequestBalanceQuerySchema,
   type UserRef,
 } from '../../../../contract/expenses';
+import type { ListSort } from '../../../../contract/common';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
+import { orderBy, type SortColumns } from '../../db/sort';
 import type { ExpenseEntityType, ExpenseRequestStatus } from '../../db/schema/finance';
 import { httpError } from '../../http/errors';
 import { visibleEntityCondition, type Visibility } from '../../permissions/visibility';
@@ -196,18 +199,30 @@ function toListItem(row: RequestRow, lookups: Lookups): ExpenseRequestListItem {
   };
 }
 
-/** One page of requests matching `where` (a condition on `er`), newest expense first. */
+/** What each sort of the list orders by (`reference` is the id's number: `DEP-000042`; `paid` the validated sum). */
+const SORTS: SortColumns<ExpenseRequestSort> = {
+  date: sql`er.made_at`,
+  reference: sql`er.id`,
+  title: sql`lower(er.title)`,
+  amount: sql`er.amount`,
+  paid: sql`(select coalesce(sum(l.amount_validated), 0) from expense_lines l where l.expense_request_id = er.id)`,
+  status: sql`er.status`,
+};
+
+/** One page of requests matching `where` (a condition on `er`), newest expense first unless `sort` says otherwise. */
 export async function listRequests(
   db: Db,
   where: SQL,
   page: number,
   limit: number,
+  sort: ListSort<ExpenseRequestSort> = {},
 ): Promise<{ data: ExpenseRequestListItem[]; total: number }> {
   const [rows, count] = await Promise.all([
     queryRows<RequestRow>(
       db,
       sql`select ${requestColumns} from expense_requests er where ${where}
-          order by er.made_at desc, er.id desc limit ${limit} offset ${(page - 1) * limit}`,
+          order by ${orderBy(SORTS, sort, { sort: 'date', order: 'desc' }, sql`er.id`)}
+          limit ${limit} offset ${(page - 1) * limit}`,
     ),
     queryOne<{ total: number }>(
       db,

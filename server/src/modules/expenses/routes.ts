@@ -61,7 +61,8 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
           "Filtres : `entity_type` + `entity_id` (les demandes d'une entité, `expense_request:view` requis, " +
           'ou être le responsable du département), ' +
           '`status`, `from_date`/`to_date` (date de la dépense), `search` (titre, description, numéro), ' +
-          "`mine=true` (les demandes créées par l'utilisateur, /mes-requetes). Sans entité : les entités visibles.",
+          "`mine=true` (les demandes créées par l'utilisateur, /mes-requetes). Sans entité : les entités visibles. " +
+          '`sort` (date, reference, title, amount, paid, status) et `order` (asc, desc) : la plus récente d’abord par défaut.',
         querystring: expenseRequestListQuerySchema,
         response: { 200: expenseRequestListSchema, ...READ_ERRORS },
       },
@@ -71,8 +72,8 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       const reach = await authorizeRequestList(gate, request.query, leaderOf);
       const { visibility } = await authorizeScope(request, reach === 'permitted' ? READ : undefined);
       const where = listCondition(request.query, { userId: gate.actor.userId, visibility });
-      const { page, limit } = request.query;
-      const { data, total } = await listRequests(db, where, page, limit);
+      const { page, limit, sort, order } = request.query;
+      const { data, total } = await listRequests(db, where, page, limit, { sort, order });
       return { data, meta: { total, page, limit } };
     },
   );

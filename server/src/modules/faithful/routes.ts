@@ -9,6 +9,7 @@ import {
   createTransferAnswerSchema,
   createTransferBodySchema,
   faithfulListQuerySchema,
+  faithfulPageQuerySchema,
   faithfulListSchema,
   faithfulTransferAnswerSchema,
   faithfulTransferListSchema,
@@ -124,9 +125,9 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Fidèles'],
         summary: "Les fidèles d'une région (SPEC.md section 7), paginés",
         description:
-          'GET /users/faithful?entity_type=REGION&entity_id={id} sous le nom que SPEC.md lui donne : mêmes options (search, page, limit), même réponse. Permission `user:view` (ou `member:view`) sur la région.',
+          'GET /users/faithful?entity_type=REGION&entity_id={id} sous le nom que SPEC.md lui donne : mêmes options (search, page, limit, sort, order), même réponse. Permission `user:view` (ou `member:view`) sur la région.',
         params: idParamSchema,
-        querystring: listQuerySchema,
+        querystring: faithfulPageQuerySchema,
         response: { 200: faithfulListSchema, ...READ_ERRORS },
       },
     },
@@ -145,7 +146,7 @@ export const faithfulRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Fidèles'],
         summary: "Fidèles d'un niveau (église, section, région, bureau national), paginés",
         description:
-          "Sans entité : tous les fidèles visibles. Recherche sur prénom, nom, téléphone, email et matricule (chaque mot doit apparaître). Tri par nom, prénom. Permission `user:view` (ou `member:view`) sur l'entité.",
+          "Sans entité : tous les fidèles visibles. Recherche sur prénom, nom, téléphone, email et matricule (chaque mot doit apparaître). Tri par nom, prénom, ou par `sort` (name, registration_number, phone, email, created_at) et `order` (asc, desc). Permission `user:view` (ou `member:view`) sur l'entité.",
         querystring: faithfulListQuerySchema,
         response: { 200: faithfulListSchema, ...READ_ERRORS },
       },

@@ -1,15 +1,21 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { EntityRef, ListMeta } from '../../../../contract/common';
-import { FAITHFUL_MESSAGES, type FaithfulSummary, type UserDetail } from '../../../../contract/faithful';
+import type { EntityRef, ListMeta, ListSort } from '../../../../contract/common';
+import {
+  FAITHFUL_MESSAGES,
+  type FaithfulSort,
+  type FaithfulSummary,
+  type UserDetail,
+} from '../../../../contract/faithful';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
 import { userSearchCondition } from '../../db/search';
+import { orderBy, type SortColumns } from '../../db/sort';
 import type { Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
 import { intArray, type Visibility } from '../../permissions/visibility';
 import { assertMayReadPerson } from './policy';
 
-export type Page = { search?: string; page: number; limit: number };
+export type Page = { search?: string; page: number; limit: number } & ListSort<FaithfulSort>;
 
 export type LevelFilter =
   { type: 'all' } | { type: 'NATIONAL_OFFICE' | 'REGION' | 'SECTION' | 'CHURCH'; id: number };
@@ -64,8 +70,24 @@ function toSummary(row: SummaryRow): FaithfulSummary {
   };
 }
 
+/** What each sort of the list orders by, on the rows named `t` (`u`, or a sub-query's alias). */
+function faithfulSorts(t: string): SortColumns<FaithfulSort> {
+  const column = (name: string) => sql.raw(`${t}.${name}`);
+  return {
+    name: [column('lastname'), column('firstname')],
+    registration_number: column('registration_number'),
+    phone: column('phone'),
+    email: sql`lower(${column('email')})`,
+    created_at: column('created_at'),
+  };
+}
+
+/** The order of a page of faithful on the rows named `t`: by name unless `sort` says otherwise. */
+const faithfulOrder = (t: 'u' | 'm' | 'p', page: Page) =>
+  orderBy(faithfulSorts(t), page, { sort: 'name', order: 'asc' }, sql.raw(`${t}.id`));
+
 /**
- * One page of the faithful of a level, sorted by last name, first name, id. Two queries: the page
+ * One page of the faithful of a level, sorted by last name, first name, id (or by `sort`, then id). Two queries: the page
  * (index on (church_id, lastname, firstname, id), the search through the trigram index when present)
  * and the count of the same filter.
  */
@@ -85,9 +107,9 @@ export async function listFaithful(
   const selective = (page.search ?? '').split(/\s+/).some((word) => word.length >= 3);
   const pageQuery = selective
     ? sql`with m as materialized (select ${columns} from users u where ${where})
-          select * from m order by lastname, firstname, id limit ${page.limit} offset ${offset}`
+          select * from m order by ${faithfulOrder('m', page)} limit ${page.limit} offset ${offset}`
     : sql`select ${columns} from users u where ${where}
-          order by u.lastname, u.firstname, u.id limit ${page.limit} offset ${offset}`;
+          order by ${faithfulOrder('u', page)} limit ${page.limit} offset ${offset}`;
   // One statement: the count rides on every row of the page (and on one empty row past the end).
   const rows = await queryRows<Partial<SummaryRow> & { total: number }>(
     db,
@@ -95,7 +117,7 @@ export async function listFaithful(
         from (select count(*)::int as total from users u where ${where}) t
         left join (${pageQuery}) p on true
         left join churches c on c.id = p.church_id
-        order by p.lastname, p.firstname, p.id`,
+        order by ${faithfulOrder('p', page)}`,
   );
   return {
     data: rows.filter((row) => row.id != null).map((row) => toSummary(row as SummaryRow)),

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ListMeta } from '../../../../contract/common';
+import type { ListMeta, ListSort } from '../../../../contract/common';
+import type { FixedAssetSort } from '../../../../contract/values/fixed-assets';
 import { todayInDenomination } from '../../../../contract/dates';
 import type { EntityType } from '../../../../contract/common';
 import {
@@ -12,6 +13,7 @@ import {
 import { netBookValueOn } from '../../../../contract/values/depreciation';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
+import { orderBy, type SortColumns } from '../../db/sort';
 import { EXPENSE_TO_FINANCE_ENTITY } from '../../db/schema/finance';
 import { httpError } from '../../http/errors';
 
@@ -154,12 +156,23 @@ export async function fixedAssetOr404(db: Db, id: number): Promise<FixedAsset> {
 const entityWhere = (type: EntityType, id: number): SQL =>
   sql`fa.entity_type = ${type} and fa.entity_id = ${id}`;
 
-/** A page of the entity's assets (search on the name, the reference, the supplier), latest bought first. */
+/** What each sort of the register orders by: the assets in service before those sold or scrapped. */
+const SORTS: SortColumns<FixedAssetSort> = {
+  name: sql`lower(fa.name)`,
+  date: { by: sql`fa.purchase_date`, nulls: 'last' },
+  cost: sql`(fa.purchase_price + fa.additional_costs)`,
+  status: { by: [sql`(fa.disposal_kind is not null)`, sql`fa.disposed_on`], nulls: 'last' },
+};
+
+/**
+ * A page of the entity's assets (search on the name, the reference, the supplier), latest bought first
+ * unless `sort` says otherwise.
+ */
 export async function listFixedAssets(
   db: Db,
   type: EntityType,
   entityId: number,
-  query: { page: number; limit: number; search?: string },
+  query: { page: number; limit: number; search?: string } & ListSort<FixedAssetSort>,
 ): Promise<{ data: FixedAsset[]; meta: ListMeta }> {
   const { page, limit, search } = query;
   const like = `%${(search ?? '').replace(/[\\%_]/g, '\\$&')}%`;
@@ -168,7 +181,8 @@ export async function listFixedAssets(
   const [rows, count] = await Promise.all([
     queryRows<AssetRow>(
       db,
-      sql`${assetSelect} where ${where} order by fa.purchase_date desc nulls last, fa.id desc
+      sql`${assetSelect} where ${where}
+          order by ${orderBy(SORTS, query, { sort: 'date', order: 'desc' }, sql`fa.id`)}
           limit ${limit} offset ${(page - 1) * limit}`,
     ),
     queryOne<{ n: number }>(db, sql`select count(*)::int as n from fixed_assets fa where ${where}`),

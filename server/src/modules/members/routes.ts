@@ -124,7 +124,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Les fidèles des églises du groupe et les titulaires d’un rôle dans le groupe ou en dessous, par nom, ' +
           'une page (50 par défaut). `role` (president, tresorier, secretaire) garde les titulaires d’un rôle dont ' +
-          'le code le contient. Sans `id` : le groupe de ce niveau de l’utilisateur. Permission `member:view`.',
+          'le code le contient. `sort` (name, registration_number, email, phone) et `order` (asc, desc) changent l’ordre. ' +
+          'Sans `id` : le groupe de ce niveau de l’utilisateur. Permission `member:view`.',
         querystring: groupMembersQuerySchema,
         response: { 200: groupMembersListSchema, ...READ_ERRORS },
       },

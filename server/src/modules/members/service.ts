@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ListMeta } from '../../../../contract/common';
-import type { Member, MemberRole, MemberRoleFilter } from '../../../../contract/members';
+import type { ListMeta, ListSort } from '../../../../contract/common';
+import type { GroupMemberSort, Member, MemberRole, MemberRoleFilter } from '../../../../contract/members';
 import { GROUP_SCOPES, type RoleGroup } from '../../../../contract/roles';
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { queryOne, queryRows } from '../../db/query';
 import { userSearchCondition } from '../../db/search';
+import { orderBy, type SortColumns } from '../../db/sort';
 import type { Actor, Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
 import type { Level } from '../../permissions/entity';
@@ -143,6 +144,14 @@ export async function ownGroup(db: Db, user: Actor, group: RoleGroup): Promise<n
   return row.group_id;
 }
 
+/** What each sort of a group's members orders by. */
+const MEMBER_SORTS: SortColumns<GroupMemberSort> = {
+  name: [sql`u.lastname`, sql`u.firstname`],
+  registration_number: sql`u.registration_number`,
+  email: sql`lower(u.email)`,
+  phone: sql`u.phone`,
+};
+
 const ROLE_PATTERNS: Record<MemberRoleFilter, string> = {
   president: '%president%',
   tresorier: '%tresorier%',
@@ -151,7 +160,7 @@ const ROLE_PATTERNS: Record<MemberRoleFilter, string> = {
 
 /**
  * GET /group-members: everyone of a group's area (the faithful of its churches and the holders of a
- * role in it or below), by name, one page; `role` keeps the holders of a role whose code contains it.
+ * role in it or below), by name (or `sort`), one page; `role` keeps the holders of a role whose code contains it.
  *
  * Written for the region page over 100,000 faithful: the few role holders are read first as an id
  * array, so that the page is one scan of users in name order (users_name_idx) that stops after the
@@ -167,7 +176,7 @@ export async function groupMembers(
     role?: MemberRoleFilter;
     page: number;
     limit: number;
-  },
+  } & ListSort<GroupMemberSort>,
 ): Promise<{ data: Member[]; meta: ListMeta }> {
   const area = await areaOf(db, query.group, query.id);
   const pattern = query.role ? ROLE_PATTERNS[query.role] : null;
@@ -186,7 +195,8 @@ export async function groupMembers(
     db,
     sql`select (select count(*)::int from users u where ${where}) as total,
           array(select u.id from users u where ${where}
-                order by u.lastname, u.firstname, u.id limit ${query.limit} offset ${offset}) as ids`,
+                order by ${orderBy(MEMBER_SORTS, query, { sort: 'name', order: 'asc' }, sql`u.id`)}
+                limit ${query.limit} offset ${offset}) as ids`,
   );
   return {
     data: await memberRows(db, row?.ids ?? [], inArea(area, sql`ra`)),

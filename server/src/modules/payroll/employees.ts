@@ -6,12 +6,14 @@ import {
   type Employee,
   type employeeCreateSchema,
   type employeeListQuerySchema,
+  type EmployeeSort,
   type employeeUpdateSchema,
   type PayrollEntityType,
 } from '../../../../contract/payroll';
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
+import { orderBy, type SortColumns } from '../../db/sort';
 import { EXPENSE_TO_FINANCE_ENTITY, type FinanceEntityType } from '../../db/schema/finance';
 import type { Actor } from '../../http/authorize';
 import { httpError } from '../../http/errors';
@@ -85,6 +87,14 @@ export async function employeeOr404(db: Db, id: number, lock = false): Promise<E
 
 type EmployeeListQuery = z.output<typeof employeeListQuerySchema>;
 
+/** What each sort of the list orders by (the undated hires last both ways). */
+const EMPLOYEE_ORDER: SortColumns<EmployeeSort> = {
+  name: [sql`e.last_name`, sql`e.first_name`],
+  position: sql`lower(e.position)`,
+  hired: { by: sql`e.hired_on`, nulls: 'last' },
+  salary: sql`e.base_salary`,
+};
+
 export async function listEmployees(
   db: Db,
   query: EmployeeListQuery,
@@ -109,7 +119,8 @@ export async function listEmployees(
   );
   const rows = await queryRows<EmployeeRow>(
     db,
-    sql`${employeeSelect} where ${where} order by e.last_name, e.first_name, e.id
+    sql`${employeeSelect} where ${where}
+        order by ${orderBy(EMPLOYEE_ORDER, query, { sort: 'name', order: 'asc' }, sql`e.id`)}
         limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
   );
   return {

@@ -11,11 +11,13 @@ import {
   type PayslipList,
   type payslipListQuerySchema,
   type payslipPaySchema,
+  type PayslipSort,
   type payslipUpdateSchema,
 } from '../../../../contract/payroll';
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
+import { orderBy, type SortColumns } from '../../db/sort';
 import type { FinanceEntityType } from '../../db/schema/finance';
 import type { Actor } from '../../http/authorize';
 import { httpError } from '../../http/errors';
@@ -118,6 +120,15 @@ export async function payslipOr404(db: Db, id: number, lock = false): Promise<Pa
 
 type PayslipListQuery = z.output<typeof payslipListQuerySchema>;
 
+/** What each sort of the list orders by (`status`: to pay before paid). */
+const PAYSLIP_ORDER: SortColumns<PayslipSort> = {
+  employee: [sql`lower(e.last_name)`, sql`lower(e.first_name)`],
+  month: sql`p.month`,
+  gross: sql`p.gross`,
+  net: sql`p.net`,
+  status: sql`(p.movement_id is not null)`,
+};
+
 /** A page of an entity's payslips (a month, or all, newest first) and the totals of the whole set, in SQL. */
 export async function listPayslips(db: Db, query: PayslipListQuery): Promise<PayslipList> {
   const conditions: SQL[] = [
@@ -141,7 +152,12 @@ export async function listPayslips(db: Db, query: PayslipListQuery): Promise<Pay
   );
   const rows = await queryRows<PayslipRow>(
     db,
-    sql`${payslipSelect} where ${where} order by p.month desc, e.last_name, e.first_name, p.id
+    sql`${payslipSelect} where ${where}
+        order by ${
+          query.sort
+            ? orderBy(PAYSLIP_ORDER, query, { sort: 'month', order: 'desc' }, sql`p.id`)
+            : sql`p.month ${sql.raw(query.order === 'asc' ? 'asc' : 'desc')}, e.last_name, e.first_name, p.id`
+        }
         limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
   );
   const n = (key: string) => Number(totals?.[key] ?? 0);

@@ -9,6 +9,7 @@ import {
   type Subscription,
   type SubscriptionList,
   type subscriptionListQuerySchema,
+  type SubscriptionSort,
   type SubscriptionTarget,
   type SubscriptionType,
   type updateSubscriptionTypeBodySchema,
@@ -17,6 +18,7 @@ import { SECURITY_MESSAGES } from '../../../../contract/security';
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
+import { orderBy, type SortColumns } from '../../db/sort';
 import { isArchivedEntity, type Actor, type Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
 import { subscriptionEvent } from '../notifications';
@@ -128,7 +130,15 @@ function toSubscription(row: SubscriptionRow): Subscription {
 
 const groupFilter = (group: Group): SQL => sql`${sql.raw(`s.${GROUP_COLUMN[group.type]}`)} = ${group.id}`;
 
-/** One page of a group's subscriptions, newest first (or oldest first), with the paid filter. */
+/** What each sort of the list orders by (`paid`: the unpaid first). */
+const SORTS: SortColumns<SubscriptionSort> = {
+  date: sql`s.start_date`,
+  type: sql`lower(t.name)`,
+  amount: sql`s.amount`,
+  paid: sql`(s.paid_at is not null)`,
+};
+
+/** One page of a group's subscriptions, newest first (or oldest first, or by `sort`), with the paid filter. */
 export async function listSubscriptions(
   db: Db,
   group: Group,
@@ -138,7 +148,7 @@ export async function listSubscriptions(
   if (query.paid === true) where.push(sql`s.paid_at is not null`);
   if (query.paid === false) where.push(sql`s.paid_at is null and s.status <> 'cancelled'`);
   const condition = sql.join(where, sql` and `);
-  const order = query.order === 'asc' ? sql`s.start_date asc, s.id asc` : sql`s.start_date desc, s.id desc`;
+  const order = orderBy(SORTS, query, { sort: 'date', order: 'desc' }, sql`s.id`);
   const offset = (query.page - 1) * query.limit;
   const rows = await queryRows<SubscriptionRow>(
     db,

@@ -3,11 +3,13 @@ import type {
   Contribution,
   ContributionFilters,
   ContributionList,
+  ContributionSort,
   ContributionStatement,
   ContributionSummary,
   CreateContributionBody,
   ReceiptAccountTotals,
 } from '@contract/contributions';
+import type { ListSort } from '@contract/common';
 import { http } from '@/shared/api/http-client';
 import { IDEMPOTENCY_HEADER } from '@/shared/api/idempotency';
 import { readItem } from '@/shared/api/list';
@@ -20,7 +22,8 @@ export type ContributionScope =
 
 export type { ContributionFilters };
 
-export type ContributionPage = ContributionFilters & { page: number; limit: number };
+export type ContributionPage = ContributionFilters &
+  ListSort<ContributionSort> & { page: number; limit: number };
 
 /** A list of receipts shows this many at a time. */
 export const CONTRIBUTION_PAGE_SIZE = 20;

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ACCOUNT_CATEGORIES } from '@contract/values/accounts';
 import { paymentOperatorLabel } from '@contract/values/subscriptions';
+import { CONTRIBUTION_SORTS } from '@contract/values/contributions';
 import type { Contribution, ContributionType } from '@contract/contributions';
 import { errorMessage } from '@/shared/lib/errors';
 import { ExportButton } from '@/shared/ui/print';
@@ -13,6 +14,7 @@ import { slugify } from '@/shared/lib/slug';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { levelEntity, parseIdParam, useLevel } from '@/shared/level/level-context';
 import { useSpacePaths } from '@/shared/routing/space-paths';
+import { useListSort } from '@/shared/routing/use-list-sort';
 import { usePageTitle } from '@/shared/level/page-title';
 import { usePermissions } from '@/shared/permissions/use-permissions';
 import { permissionEntity } from '@/shared/level/wire';
@@ -52,15 +54,24 @@ const COLUMNS: DataTableColumn<Contribution>[] = [
   {
     key: 'date',
     header: 'Date',
+    sortKey: 'date',
+    sortFirst: 'desc',
     cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.occurred_at)}</span>,
   },
   {
     key: 'number',
     header: 'N° reçu',
+    sortKey: 'receipt_number',
     cell: (row) => <span className="whitespace-nowrap font-mono text-xs">{row.receipt_number}</span>,
   },
-  { key: 'contributor', header: 'Contributeur', cell: (row) => contributorName(row), mobile: 'title' },
-  { key: 'type', header: 'Type', cell: (row) => CONTRIBUTION_TYPE_LABELS[row.type] },
+  {
+    key: 'contributor',
+    header: 'Contributeur',
+    sortKey: 'contributor',
+    cell: (row) => contributorName(row),
+    mobile: 'title',
+  },
+  { key: 'type', header: 'Type', sortKey: 'type', cell: (row) => CONTRIBUTION_TYPE_LABELS[row.type] },
   { key: 'account', header: 'Compte de recette', cell: (row) => row.receipt_account.name },
   {
     key: 'payment',
@@ -77,6 +88,8 @@ const COLUMNS: DataTableColumn<Contribution>[] = [
     key: 'amount',
     header: 'Montant',
     align: 'right',
+    sortKey: 'amount',
+    sortFirst: 'desc',
     cell: (row) => (
       <span
         className={row.status === 'cancelled' ? 'tabular-nums text-slate-500 line-through' : 'tabular-nums'}
@@ -88,6 +101,7 @@ const COLUMNS: DataTableColumn<Contribution>[] = [
   {
     key: 'status',
     header: 'Statut',
+    sortKey: 'status',
     cell: (row) => <Badge tone={STATUS_TONES[row.status]}>{CONTRIBUTION_STATUS_LABELS[row.status]}</Badge>,
   },
 ];
@@ -130,6 +144,7 @@ function ContributionList({ scope: resolved, title }: { scope: ContributionScope
   const [filtersOpen, setFiltersOpen] = useState(false);
   const debouncedSearch = useDebouncedValue(search.trim(), 500);
   const debouncedMember = useDebouncedValue(memberSearch.trim(), 500);
+  const sorting = useListSort(CONTRIBUTION_SORTS, { sort: 'date', order: 'desc' });
 
   const filters: ContributionFilters = useMemo(
     () => ({
@@ -143,13 +158,14 @@ function ContributionList({ scope: resolved, title }: { scope: ContributionScope
     }),
     [period, type, receiptAccount, paymentAccount, member, debouncedSearch],
   );
-  // Any filter change starts again at page 1.
-  const filterKey = JSON.stringify(filters);
+  // Any filter or sort change starts again at page 1.
+  const filterKey = JSON.stringify([filters, sorting.query]);
   const [pageOf, setPageOf] = useState(filterKey);
   const currentPage = pageOf === filterKey ? page : 1;
 
   const list = useContributionList(resolved, {
     ...filters,
+    ...sorting.query,
     page: currentPage,
     limit: CONTRIBUTION_PAGE_SIZE,
   });
@@ -186,7 +202,12 @@ function ContributionList({ scope: resolved, title }: { scope: ContributionScope
     if (!resolved) return;
     const rows: Contribution[] = [];
     for (let p = 1; p <= 50; p++) {
-      const answer = await fetchContributions(resolved, { ...filters, page: p, limit: EXPORT_PAGE_SIZE });
+      const answer = await fetchContributions(resolved, {
+        ...filters,
+        ...sorting.query,
+        page: p,
+        limit: EXPORT_PAGE_SIZE,
+      });
       rows.push(...answer.data);
       if (rows.length >= answer.meta.total || answer.data.length === 0) break;
     }
@@ -314,6 +335,7 @@ function ContributionList({ scope: resolved, title }: { scope: ContributionScope
           loading={list.isPending}
           emptyText="Aucun résultat"
           onRowClick={openReceipt}
+          sorting={sorting.table}
           pagination={{
             page: currentPage,
             limit: CONTRIBUTION_PAGE_SIZE,

@@ -57,6 +57,8 @@ export async function fetchExpenseList(
     page: filters.page,
     limit: filters.limit,
   };
+  if (filters.sort) params.sort = filters.sort;
+  if (filters.sort && filters.order) params.order = filters.order;
   const { data } = await http.get<unknown>('/expense-requests', { params });
   return readPage<ExpenseRequestListItem>(data, { page: filters.page, limit: filters.limit });
 }

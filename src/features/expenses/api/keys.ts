@@ -1,3 +1,5 @@
+import type { ListSort } from '@contract/values/common';
+import type { ExpenseRequestSort } from '@contract/values/expenses';
 import type { EntityLevel, Level } from '@/shared/level/level-context';
 
 export type ExpenseListFilters = {
@@ -9,7 +11,7 @@ export type ExpenseListFilters = {
   limit: number;
   /** the signed-in user's own requests (/mes-requetes) */
   mine: boolean;
-};
+} & ListSort<ExpenseRequestSort>;
 
 /** ['expenses', level, ...]: one prefix invalidates the feature, a level, or one request. */
 export const expenseKeys = {

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { EXPENSE_REQUEST_STATUSES } from '@contract/values/expenses';
+import { EXPENSE_REQUEST_SORTS, EXPENSE_REQUEST_STATUSES } from '@contract/values/expenses';
 import type { ExpenseRequestListItem } from '@contract/expenses';
 import { useLeadsDepartment } from '@/shared/auth/account-store';
 import { levelEntity, useLevel } from '@/shared/level/level-context';
@@ -8,6 +8,7 @@ import { usePageTitle } from '@/shared/level/page-title';
 import { useSpacePaths } from '@/shared/routing/space-paths';
 import { permissionEntity } from '@/shared/level/wire';
 import { usePermissions } from '@/shared/permissions/use-permissions';
+import { useListSort } from '@/shared/routing/use-list-sort';
 import { errorMessage } from '@/shared/lib/errors';
 import { ExportButton } from '@/shared/ui/print';
 import { exportToXlsx } from '@/shared/lib/export-xlsx';
@@ -70,6 +71,7 @@ function ExpenseList({ mine }: { mine: boolean }) {
   const [status, setStatus] = useState(ALL_STATUSES);
   const [period, setPeriod] = useState<DateRangeValue | undefined>(undefined);
   const debounced = useDebouncedValue(search.trim(), 500);
+  const sorting = useListSort(EXPENSE_REQUEST_SORTS, { sort: 'date', order: 'desc' });
 
   const filters = {
     search: debounced,
@@ -78,12 +80,12 @@ function ExpenseList({ mine }: { mine: boolean }) {
     to: period?.to ? toApiDate(period.to) : '',
     mine,
   };
-  // A page belongs to one set of filters: changing them starts again at page 1.
-  const filterKey = JSON.stringify(filters);
+  // A page belongs to one set of filters and one order: changing them starts again at page 1.
+  const filterKey = JSON.stringify([filters, sorting.query]);
   const [paging, setPaging] = useState({ key: filterKey, page: 1 });
   const page = paging.key === filterKey ? paging.page : 1;
 
-  const list = useExpenseList(level, { ...filters, page, limit: EXPENSE_PAGE_SIZE });
+  const list = useExpenseList(level, { ...filters, ...sorting.query, page, limit: EXPENSE_PAGE_SIZE });
   const balance = useExpenseBalance(level, filters);
   const rows = list.data?.data;
   const showEntity = mine || level.entityType === 'GLOBAL';
@@ -111,14 +113,46 @@ function ExpenseList({ mine }: { mine: boolean }) {
   );
 
   const columns: DataTableColumn<ExpenseRequestListItem>[] = [
-    { key: 'date', header: 'Date', cell: (row) => formatDate(row.made_at), className: 'whitespace-nowrap' },
-    { key: 'reference', header: 'Référence', cell: (row) => row.reference, className: 'whitespace-nowrap' },
-    { key: 'title', header: 'Titre', cell: titleCell },
+    {
+      key: 'date',
+      header: 'Date',
+      sortKey: 'date',
+      sortFirst: 'desc',
+      cell: (row) => formatDate(row.made_at),
+      className: 'whitespace-nowrap',
+    },
+    {
+      key: 'reference',
+      header: 'Référence',
+      sortKey: 'reference',
+      cell: (row) => row.reference,
+      className: 'whitespace-nowrap',
+    },
+    { key: 'title', header: 'Titre', sortKey: 'title', cell: titleCell },
     ...(showEntity ? [{ key: 'entity', header: 'Entité', cell: entityName }] : []),
     { key: 'creator', header: 'Créée par', cell: (row) => row.createdByUser.fullname },
-    { key: 'amount', header: 'Montant', align: 'right', cell: (row) => <Money amount={row.amount} /> },
-    { key: 'paid', header: 'Payé', align: 'right', cell: (row) => <Money amount={row.amount_validated} /> },
-    { key: 'status', header: 'Statut', cell: (row) => <RequestStatusBadge status={row.status} /> },
+    {
+      key: 'amount',
+      header: 'Montant',
+      align: 'right',
+      sortKey: 'amount',
+      sortFirst: 'desc',
+      cell: (row) => <Money amount={row.amount} />,
+    },
+    {
+      key: 'paid',
+      header: 'Payé',
+      align: 'right',
+      sortKey: 'paid',
+      sortFirst: 'desc',
+      cell: (row) => <Money amount={row.amount_validated} />,
+    },
+    {
+      key: 'status',
+      header: 'Statut',
+      sortKey: 'status',
+      cell: (row) => <RequestStatusBadge status={row.status} />,
+    },
   ];
 
   const exportRows = async () => {
@@ -192,6 +226,7 @@ function ExpenseList({ mine }: { mine: boolean }) {
           loading={list.isPending}
           emptyText="Aucun résultat"
           pagination={pagination}
+          sorting={sorting.table}
         />
       )}
     </div>

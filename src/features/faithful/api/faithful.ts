@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { List } from '@contract/common';
+import type { ListSort } from '@contract/values/common';
+import type { FaithfulSort } from '@contract/values/faithful';
 import type {
   CreateFaithfulBody,
   CreateTransferBody,
@@ -17,7 +19,7 @@ import { entityParams } from '@/shared/level/wire';
 
 export const FAITHFUL_PAGE_SIZE = 20;
 
-export type FaithfulListParams = { search: string; page: number; limit: number };
+export type FaithfulListParams = { search: string; page: number; limit: number } & ListSort<FaithfulSort>;
 
 /** ['faithful', ...]: one prefix refreshes every list, detail and transfer of the feature. */
 export const faithfulKeys = {
@@ -57,6 +59,7 @@ export async function fetchFaithfulPage(
     params: {
       ...call.params,
       ...(params.search ? { search: params.search } : {}),
+      ...(params.sort ? { sort: params.sort, ...(params.order ? { order: params.order } : {}) } : {}),
       page: params.page,
       limit: params.limit,
     },
@@ -75,16 +78,17 @@ export function useFaithfulList(level: Level, params: FaithfulListParams, enable
   );
 }
 
-/** Every faithful of the filter, 100 per call, at most `max` (exports). */
+/** Every faithful of the filter, in the list's order, 100 per call, at most `max` (exports). */
 export async function fetchAllFaithful(
   level: Level,
   search: string,
   max = 10_000,
+  sort: ListSort<FaithfulSort> = {},
 ): Promise<{ rows: FaithfulSummary[]; total: number }> {
   const rows: FaithfulSummary[] = [];
   let total = 0;
   for (let page = 1; rows.length < max; page++) {
-    const answer = await fetchFaithfulPage(level, { search, page, limit: 100 });
+    const answer = await fetchFaithfulPage(level, { search, page, limit: 100, ...sort });
     total = answer.meta.total;
     rows.push(...answer.data);
     if (answer.data.length < 100 || rows.length >= total) break;

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { FaithfulSummary } from '@contract/faithful';
+import { FAITHFUL_SORTS } from '@contract/values/faithful';
 import { errorMessage } from '@/shared/lib/errors';
 import { ExportButton } from '@/shared/ui/print';
 import { formatPhone, PHONE_MISSING } from '@/shared/lib/format';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { useLevel } from '@/shared/level/level-context';
 import { useSpacePaths } from '@/shared/routing/space-paths';
+import { useListSort } from '@/shared/routing/use-list-sort';
 import { usePageTitle } from '@/shared/level/page-title';
 import { usePermissions } from '@/shared/permissions/use-permissions';
 import { Button } from '@/shared/ui/button';
@@ -35,12 +37,20 @@ export function FaithfulListPage() {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 500);
-  const [paging, setPaging] = useState({ search: '', page: 1 });
-  const page = paging.search === debounced ? paging.page : 1;
+  const sorting = useListSort(FAITHFUL_SORTS, { sort: 'name', order: 'asc' });
+  // a page belongs to one search and one order: changing either starts again at page 1
+  const pagingKey = JSON.stringify([debounced, sorting.query]);
+  const [paging, setPaging] = useState({ key: JSON.stringify(['', {}]), page: 1 });
+  const page = paging.key === pagingKey ? paging.page : 1;
   const [importOpen, setImportOpen] = useState(false);
 
   const permissions = usePermissions([FAITHFUL_CODES.CREATE, FAITHFUL_CODES.UPDATE], faithfulEntity(level));
-  const list = useFaithfulList(level, { search: debounced, page, limit: FAITHFUL_PAGE_SIZE });
+  const list = useFaithfulList(level, {
+    search: debounced,
+    page,
+    limit: FAITHFUL_PAGE_SIZE,
+    ...sorting.query,
+  });
   const churchLevel = level.entityType === 'CHURCH' && level.entityId !== null;
   const canCreate = permissions.has(FAITHFUL_CODES.CREATE);
   const place = churchLevel ? (list.data?.data[0]?.church?.name ?? 'eglise') : title;
@@ -62,12 +72,14 @@ export function FaithfulListPage() {
     {
       key: 'registration_number',
       header: 'Matricule',
+      sortKey: 'registration_number',
       className: 'whitespace-nowrap',
       cell: (row) => row.registration_number ?? '—',
     },
     {
       key: 'name',
       header: 'Nom et prénom',
+      sortKey: 'name',
       cell: (row) => {
         return (
           <MaybeLink to={detailOf(row)} textClassName="font-medium">
@@ -79,13 +91,14 @@ export function FaithfulListPage() {
     {
       key: 'phone',
       header: 'Téléphone',
+      sortKey: 'phone',
       className: 'whitespace-nowrap',
       cell: (row) => {
         const phone = formatPhone(row.phone);
         return phone === PHONE_MISSING ? <span className="text-slate-500">{phone}</span> : phone;
       },
     },
-    { key: 'email', header: 'Email', cell: (row) => row.email ?? '—' },
+    { key: 'email', header: 'Email', sortKey: 'email', cell: (row) => row.email ?? '—' },
     { key: 'gender', header: 'Sexe', cell: (row) => (row.gender ? GENDER_LABELS[row.gender] : '—') },
     ...(churchLevel
       ? []
@@ -93,7 +106,7 @@ export function FaithfulListPage() {
   ];
 
   const runExport = async (kind: 'list' | 'candidates') => {
-    const { rows, total } = await fetchAllFaithful(level, debounced, EXPORT_LIMIT);
+    const { rows, total } = await fetchAllFaithful(level, debounced, EXPORT_LIMIT, sorting.query);
     if (kind === 'list') await exportFaithfulList(rows, place);
     else await exportFaithfulCandidates(rows, place);
     if (total > rows.length) notify.info(`Seuls les ${rows.length} premiers fidèles ont été exportés.`);
@@ -142,8 +155,9 @@ export function FaithfulListPage() {
             page,
             limit: list.data?.meta.limit ?? FAITHFUL_PAGE_SIZE,
             total: list.data?.meta.total ?? 0,
-            onPageChange: (next) => setPaging({ search: debounced, page: next }),
+            onPageChange: (next) => setPaging({ key: pagingKey, page: next }),
           }}
+          sorting={sorting.table}
         />
       )}
       {churchLevel && canCreate && (

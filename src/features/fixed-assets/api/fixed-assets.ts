@@ -7,6 +7,8 @@ import type {
   FixedAssetStatistics,
 } from '@contract/fixed-assets';
 import type { List } from '@contract/common';
+import type { ListSort } from '@contract/values/common';
+import type { FixedAssetSort } from '@contract/values/fixed-assets';
 import { http } from '@/shared/api/http-client';
 import { IDEMPOTENCY_HEADER } from '@/shared/api/idempotency';
 import { readItem, readPage } from '@/shared/api/list';
@@ -22,22 +24,33 @@ export const ASSET_PAGE_SIZE = 20;
 /** ['fixed-assets', ...]: one prefix invalidates the feature after any write. */
 export const assetKeys = {
   all: ['fixed-assets'] as const,
-  list: (entity: EntityLevel, search: string, page: number) =>
-    ['fixed-assets', entity, 'list', { search, page }] as const,
+  list: (entity: EntityLevel, search: string, page: number, sort: ListSort<FixedAssetSort> = {}) =>
+    ['fixed-assets', entity, 'list', { search, page, ...sort }] as const,
   statistics: (entity: EntityLevel) => ['fixed-assets', entity, 'statistics'] as const,
   options: (entity: EntityLevel) => ['fixed-assets', entity, 'options'] as const,
   detail: (id: number) => ['fixed-assets', 'detail', id] as const,
 };
 
 /** GET /fixed-assets: a page of the Level's assets, searched on the name, the reference, the supplier. */
-export function useAssetList(entity: EntityLevel | null, search: string, page: number) {
+export function useAssetList(
+  entity: EntityLevel | null,
+  search: string,
+  page: number,
+  sort: ListSort<FixedAssetSort> = {},
+) {
   return useQuery({
-    queryKey: assetKeys.list(entity!, search, page),
+    queryKey: assetKeys.list(entity!, search, page, sort),
     enabled: entity !== null,
     placeholderData: keepPreviousData,
     queryFn: async (): Promise<List<FixedAsset>> => {
       const { data } = await http.get<unknown>('/fixed-assets', {
-        params: { ...entityParams(entity!), search: search || undefined, page, limit: ASSET_PAGE_SIZE },
+        params: {
+          ...entityParams(entity!),
+          search: search || undefined,
+          page,
+          limit: ASSET_PAGE_SIZE,
+          ...sort,
+        },
       });
       return readPage<FixedAsset>(data, { page, limit: ASSET_PAGE_SIZE });
     },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ASSET_DISPOSAL_KIND_LABELS } from '@contract/values/fixed-assets';
+import { ASSET_DISPOSAL_KIND_LABELS, FIXED_ASSET_SORTS } from '@contract/values/fixed-assets';
 import type { FixedAsset } from '@contract/fixed-assets';
 import { errorMessage } from '@/shared/lib/errors';
 import { formatDate } from '@/shared/lib/format';
@@ -9,6 +9,7 @@ import { levelEntity, useLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
 import { usePermissions } from '@/shared/permissions/use-permissions';
 import { useSpacePaths } from '@/shared/routing/space-paths';
+import { useListSort } from '@/shared/routing/use-list-sort';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
@@ -37,9 +38,12 @@ export function AssetListPage() {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 500);
-  const [paging, setPaging] = useState({ search: '', page: 1 });
-  const page = paging.search === debounced ? paging.page : 1;
-  const list = useAssetList(entity, debounced, page);
+  const sorting = useListSort(FIXED_ASSET_SORTS, { sort: 'date', order: 'desc' });
+  // a page belongs to one search and one order: changing either starts again at page 1
+  const pagingKey = JSON.stringify([debounced, sorting.query]);
+  const [paging, setPaging] = useState({ key: JSON.stringify(['', {}]), page: 1 });
+  const page = paging.key === pagingKey ? paging.page : 1;
+  const list = useAssetList(entity, debounced, page, sorting.query);
   const stats = useAssetStatistics(entity);
   const permissions = usePermissions([ASSET_WRITE_CODE], assetPermissionEntity(level));
   const addPath = paths.page('fixed-assets.new');
@@ -48,6 +52,7 @@ export function AssetListPage() {
     {
       key: 'name',
       header: 'Désignation',
+      sortKey: 'name',
       mobile: 'title',
       cell: (row) => {
         return <MaybeLink to={paths.page('fixed-assets.detail', { assetId: row.id })}>{row.name}</MaybeLink>;
@@ -57,6 +62,8 @@ export function AssetListPage() {
     {
       key: 'date',
       header: "Date d'achat",
+      sortKey: 'date',
+      sortFirst: 'desc',
       className: 'whitespace-nowrap',
       cell: (row) => (row.purchase_date ? formatDate(row.purchase_date) : '—'),
     },
@@ -64,6 +71,8 @@ export function AssetListPage() {
       key: 'cost',
       header: 'Coût total',
       align: 'right',
+      sortKey: 'cost',
+      sortFirst: 'desc',
       className: 'whitespace-nowrap',
       cell: (row) => <Money amount={row.total_cost} />,
     },
@@ -80,6 +89,7 @@ export function AssetListPage() {
     {
       key: 'status',
       header: 'Statut',
+      sortKey: 'status',
       cell: (row) =>
         row.disposal ? (
           <Badge tone="gray">
@@ -167,8 +177,9 @@ export function AssetListPage() {
             page,
             limit: list.data?.meta.limit ?? ASSET_PAGE_SIZE,
             total: list.data?.meta.total ?? 0,
-            onPageChange: (next) => setPaging({ search: debounced, page: next }),
+            onPageChange: (next) => setPaging({ key: pagingKey, page: next }),
           }}
+          sorting={sorting.table}
         />
       )}
     </div>

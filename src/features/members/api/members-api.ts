@@ -6,6 +6,8 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { List } from '@contract/common';
+import type { ListSort } from '@contract/values/common';
+import type { GroupMemberSort } from '@contract/values/members';
 import type {
   AddMemberBody,
   CreateExternalAccountantBody,
@@ -80,7 +82,7 @@ export type GroupMembersParams = {
   role: MemberRoleFilter | null;
   page: number;
   limit: number;
-};
+} & ListSort<GroupMemberSort>;
 
 export function useGroupMembers(params: GroupMembersParams | null) {
   return useQuery({
@@ -95,6 +97,7 @@ export function useGroupMembers(params: GroupMembersParams | null) {
           limit: p.limit,
           ...(p.search ? { search: p.search } : {}),
           ...(p.role ? { role: p.role } : {}),
+          ...(p.sort ? { sort: p.sort, ...(p.order ? { order: p.order } : {}) } : {}),
         },
       });
       return readPage<Member>(data, { page: p.page, limit: p.limit });

@@ -2,7 +2,12 @@ import type { ReactNode } from 'react';
 import type { Member } from '@contract/members';
 import { useMediaQuery } from '@/shared/lib/use-media-query';
 import { Badge } from '@/shared/ui/badge';
-import { DataTable, type DataTableColumn, type DataTablePagination } from '@/shared/ui/data-table';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTablePagination,
+  type DataTableSorting,
+} from '@/shared/ui/data-table';
 import type { ManageableUser } from '@contract/permissions';
 import { permissionEntity } from '@/shared/level/wire';
 import { usePermissions } from '@/shared/permissions/use-permissions';
@@ -177,11 +182,14 @@ export function MemberTable({
   manageable,
   actions,
   caption,
+  sorting,
 }: {
   members: readonly Member[] | undefined;
   loading: boolean;
   emptyText: ReactNode;
   pagination?: DataTablePagination;
+  /** a list sorted on the server (GROUP_MEMBER_SORTS): the name and the matricule sort it */
+  sorting?: DataTableSorting;
   manageable: ManageableAnswer | undefined;
   actions: MemberActions;
   caption: string;
@@ -191,6 +199,7 @@ export function MemberTable({
     {
       key: 'name',
       header: 'Nom',
+      sortKey: 'name',
       cell: (member) => (
         <div className="flex min-w-[9rem] items-start justify-between gap-2">
           <div>
@@ -207,6 +216,7 @@ export function MemberTable({
     {
       key: 'matricule',
       header: 'Matricule',
+      sortKey: 'registration_number',
       // the phone shows the name, roles and actions first: the matricule from tablet width
       className: 'hidden md:table-cell',
       cell: (member) => member.registration_number || '—',
@@ -240,6 +250,7 @@ export function MemberTable({
       loading={loading}
       emptyText={emptyText}
       pagination={pagination}
+      sorting={sorting}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { Member, MemberRoleFilter } from '@contract/members';
-import { REGION_MEMBERS_PAGE_SIZE } from '@contract/values/members';
+import { GROUP_MEMBER_SORTS, REGION_MEMBERS_PAGE_SIZE } from '@contract/values/members';
 import { useAccount } from '@/shared/auth/account-store';
 import { hasRole } from '@/shared/auth/roles';
 import { errorMessage } from '@/shared/lib/errors';
@@ -22,6 +22,7 @@ import { PermissionDialog } from '../components/permission-dialog';
 import { RemoveRolesDialog } from '../components/remove-roles-dialog';
 import { useEntityName } from '@/shared/org/entities';
 import { useSpacePaths } from '@/shared/routing/space-paths';
+import { useListSort } from '@/shared/routing/use-list-sort';
 import { FormError } from '@/shared/ui/form-error';
 import { SearchField } from '@/shared/ui/text-field';
 
@@ -56,8 +57,10 @@ export function RegionMembersPage() {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 500);
   const [tab, setTab] = useState<MemberRoleFilter | null>(null);
+  const sorting = useListSort(GROUP_MEMBER_SORTS, { sort: 'name', order: 'asc' });
   const [paging, setPaging] = useState({ key: '', page: 1 });
-  const pagingKey = `${debounced}|${tab ?? ''}`;
+  // a page belongs to one search, one tab and one order: changing any starts again at page 1
+  const pagingKey = `${debounced}|${tab ?? ''}|${sorting.query.sort ?? ''}|${sorting.query.order ?? ''}`;
   const page = paging.key === pagingKey ? paging.page : 1;
 
   const stats = useGroupMemberStats(regionId ? 'regions' : null, regionId);
@@ -70,6 +73,7 @@ export function RegionMembersPage() {
           role: tab,
           page,
           limit: REGION_MEMBERS_PAGE_SIZE,
+          ...sorting.query,
         }
       : null,
   );
@@ -151,6 +155,7 @@ export function RegionMembersPage() {
             emptyText={emptyText}
             manageable={manageable.data}
             actions={{ onPermissions: setPermissionsOf, onRemoveRoles: setRemoving }}
+            sorting={sorting.table}
             pagination={{
               page,
               limit: list.data?.meta.limit ?? REGION_MEMBERS_PAGE_SIZE,

@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { List } from '@contract/common';
+import type { ListSort } from '@contract/values/common';
+import type { EmployeeSort, PayslipSort } from '@contract/values/payroll';
 import type {
   Employee,
   EmployeeBody,
@@ -24,10 +26,16 @@ export type EmployeeStatus = 'active' | 'archived' | 'all';
 /** ['payroll', ...]: one prefix invalidates the feature after any write. */
 export const payrollKeys = {
   all: ['payroll'] as const,
-  employees: (entity: EntityLevel, status: EmployeeStatus, search: string, page: number, limit: number) =>
-    ['payroll', entity, 'employees', { status, search, page, limit }] as const,
-  payslips: (entity: EntityLevel, month: string, page: number) =>
-    ['payroll', entity, 'payslips', { month, page }] as const,
+  employees: (
+    entity: EntityLevel,
+    status: EmployeeStatus,
+    search: string,
+    page: number,
+    limit: number,
+    sort: ListSort<EmployeeSort> = {},
+  ) => ['payroll', entity, 'employees', { status, search, page, limit, ...sort }] as const,
+  payslips: (entity: EntityLevel, month: string, page: number, sort: ListSort<PayslipSort> = {}) =>
+    ['payroll', entity, 'payslips', { month, page, ...sort }] as const,
   payslip: (id: number) => ['payroll', 'payslip', id] as const,
 };
 
@@ -38,14 +46,15 @@ export function useEmployees(
   search: string,
   page: number,
   limit = PAYROLL_PAGE_SIZE,
+  sort: ListSort<EmployeeSort> = {},
 ) {
   return useQuery({
-    queryKey: payrollKeys.employees(entity!, status, search, page, limit),
+    queryKey: payrollKeys.employees(entity!, status, search, page, limit, sort),
     enabled: entity !== null,
     placeholderData: keepPreviousData,
     queryFn: async (): Promise<List<Employee>> => {
       const { data } = await http.get<unknown>('/employees', {
-        params: { ...entityParams(entity!), status, search: search || undefined, page, limit },
+        params: { ...entityParams(entity!), status, search: search || undefined, page, limit, ...sort },
       });
       return readPage<Employee>(data, { page, limit });
     },
@@ -53,14 +62,25 @@ export function useEmployees(
 }
 
 /** GET /payslips: a page of the Level's payslips of a month ('' = every month) and the totals of the set. */
-export function usePayslips(entity: EntityLevel | null, month: string, page: number) {
+export function usePayslips(
+  entity: EntityLevel | null,
+  month: string,
+  page: number,
+  sort: ListSort<PayslipSort> = {},
+) {
   return useQuery({
-    queryKey: payrollKeys.payslips(entity!, month, page),
+    queryKey: payrollKeys.payslips(entity!, month, page, sort),
     enabled: entity !== null,
     placeholderData: keepPreviousData,
     queryFn: async (): Promise<PayslipList> => {
       const { data } = await http.get<PayslipList>('/payslips', {
-        params: { ...entityParams(entity!), month: month || undefined, page, limit: PAYROLL_PAGE_SIZE },
+        params: {
+          ...entityParams(entity!),
+          month: month || undefined,
+          page,
+          limit: PAYROLL_PAGE_SIZE,
+          ...sort,
+        },
       });
       return data;
     },

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Employee } from '@contract/payroll';
+import { EMPLOYEE_SORTS } from '@contract/values/payroll';
 import { errorMessage } from '@/shared/lib/errors';
 import { formatDate, formatPhone } from '@/shared/lib/format';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
@@ -7,6 +8,7 @@ import { levelEntity, useLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
 import { usePermissions } from '@/shared/permissions/use-permissions';
 import { useSpacePaths } from '@/shared/routing/space-paths';
+import { useListSort } from '@/shared/routing/use-list-sort';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
@@ -36,10 +38,12 @@ export function EmployeeListPage() {
   const [status, setStatus] = useState<EmployeeStatus>('active');
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 500);
+  const sorting = useListSort(EMPLOYEE_SORTS, { sort: 'name', order: 'asc' });
   const [paging, setPaging] = useState({ key: '', page: 1 });
-  const key = `${status}|${debounced}`;
+  // a page belongs to one status, one search and one order: changing any starts again at page 1
+  const key = JSON.stringify([status, debounced, sorting.query]);
   const page = paging.key === key ? paging.page : 1;
-  const list = useEmployees(entity, status, debounced, page);
+  const list = useEmployees(entity, status, debounced, page, PAYROLL_PAGE_SIZE, sorting.query);
   const permissions = usePermissions([PAYROLL_WRITE_CODE], payrollPermissionEntity(level));
   const canWrite = permissions.has(PAYROLL_WRITE_CODE);
   const [editing, setEditing] = useState<{ employee: Employee | null } | null>(null);
@@ -51,13 +55,16 @@ export function EmployeeListPage() {
     {
       key: 'name',
       header: 'Nom',
+      sortKey: 'name',
       mobile: 'title',
       cell: (row) => <span className="font-medium text-slate-900">{employeeName(row)}</span>,
     },
-    { key: 'position', header: 'Poste', cell: (row) => row.position },
+    { key: 'position', header: 'Poste', sortKey: 'position', cell: (row) => row.position },
     {
       key: 'hired',
       header: "Date d'embauche",
+      sortKey: 'hired',
+      sortFirst: 'desc',
       className: 'whitespace-nowrap',
       cell: (row) => (row.hired_on ? formatDate(row.hired_on) : '—'),
     },
@@ -65,6 +72,8 @@ export function EmployeeListPage() {
       key: 'salary',
       header: 'Salaire de base',
       align: 'right',
+      sortKey: 'salary',
+      sortFirst: 'desc',
       className: 'whitespace-nowrap',
       cell: (row) => <Money amount={row.base_salary} />,
     },
@@ -146,6 +155,7 @@ export function EmployeeListPage() {
             total: list.data?.meta.total ?? 0,
             onPageChange: (next) => setPaging({ key, page: next }),
           }}
+          sorting={sorting.table}
         />
       )}
       {entity && (

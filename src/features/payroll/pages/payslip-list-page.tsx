@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Payslip } from '@contract/payroll';
-import { monthLabel } from '@contract/values/payroll';
+import { monthLabel, PAYSLIP_SORTS } from '@contract/values/payroll';
 import { errorMessage } from '@/shared/lib/errors';
 import { formatDate } from '@/shared/lib/format';
 import { levelEntity, useLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
 import { usePermissions } from '@/shared/permissions/use-permissions';
 import { useSpacePaths } from '@/shared/routing/space-paths';
+import { useListSort } from '@/shared/routing/use-list-sort';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
@@ -28,9 +29,12 @@ export function PayslipListPage() {
   const entity = levelEntity(level);
   const navigate = useNavigate();
   const [month, setMonth] = useState(previousMonth());
-  const [paging, setPaging] = useState({ month: '', page: 1 });
-  const page = paging.month === month ? paging.page : 1;
-  const list = usePayslips(entity, month, page);
+  const sorting = useListSort(PAYSLIP_SORTS, { sort: 'month', order: 'desc' });
+  // a page belongs to one month and one order: changing either starts again at page 1
+  const pagingKey = JSON.stringify([month, sorting.query]);
+  const [paging, setPaging] = useState({ key: '', page: 1 });
+  const page = paging.key === pagingKey ? paging.page : 1;
+  const list = usePayslips(entity, month, page, sorting.query);
   const permissions = usePermissions([PAYROLL_WRITE_CODE], payrollPermissionEntity(level));
   const addPath = paths.page('payroll.new');
   const employeesPath = paths.page('payroll.employees');
@@ -40,6 +44,7 @@ export function PayslipListPage() {
     {
       key: 'employee',
       header: 'Employé',
+      sortKey: 'employee',
       mobile: 'title',
       cell: (row) => {
         return (
@@ -50,11 +55,20 @@ export function PayslipListPage() {
       },
     },
     { key: 'position', header: 'Poste', cell: (row) => row.employee.position },
-    { key: 'month', header: 'Mois', className: 'whitespace-nowrap', cell: (row) => monthLabel(row.month) },
+    {
+      key: 'month',
+      header: 'Mois',
+      sortKey: 'month',
+      sortFirst: 'desc',
+      className: 'whitespace-nowrap',
+      cell: (row) => monthLabel(row.month),
+    },
     {
       key: 'gross',
       header: 'Brut',
       align: 'right',
+      sortKey: 'gross',
+      sortFirst: 'desc',
       className: 'whitespace-nowrap',
       cell: (row) => <Money amount={row.gross} />,
     },
@@ -76,12 +90,15 @@ export function PayslipListPage() {
       key: 'net',
       header: 'Net à payer',
       align: 'right',
+      sortKey: 'net',
+      sortFirst: 'desc',
       className: 'whitespace-nowrap font-semibold',
       cell: (row) => <Money amount={row.net} />,
     },
     {
       key: 'status',
       header: 'Statut',
+      sortKey: 'status',
       cell: (row) =>
         row.status === 'paid' ? (
           <Badge tone="green">Payée{row.paid_on ? ` le ${formatDate(row.paid_on)}` : ''}</Badge>
@@ -152,8 +169,9 @@ export function PayslipListPage() {
               page,
               limit: list.data?.meta.limit ?? PAYROLL_PAGE_SIZE,
               total: list.data?.meta.total ?? 0,
-              onPageChange: (next) => setPaging({ month, page: next }),
+              onPageChange: (next) => setPaging({ key: pagingKey, page: next }),
             }}
+            sorting={sorting.table}
           />
         </>
       )}

@@ -12,6 +12,8 @@ import type {
   SubscriptionType,
   UpdateSubscriptionTypeBody,
 } from '@contract/subscriptions';
+import type { ListSort } from '@contract/values/common';
+import type { SubscriptionSort } from '@contract/values/subscriptions';
 import { http } from '@/shared/api/http-client';
 import { readPage } from '@/shared/api/list';
 import type { EntityLevel, Level } from '@/shared/level/level-context';
@@ -19,7 +21,8 @@ import type { EntityLevel, Level } from '@/shared/level/level-context';
 /** ['subscriptions', ...]: one prefix invalidates the feature. */
 export const subscriptionKeys = {
   all: ['subscriptions'] as const,
-  list: (level: Level, page: number) => ['subscriptions', level, 'list', page] as const,
+  list: (level: Level, page: number, sort: ListSort<SubscriptionSort> = {}) =>
+    ['subscriptions', level, 'list', page, sort] as const,
   detail: (id: number) => ['subscriptions', 'detail', id] as const,
   attempt: (id: number, attemptId: number) => ['subscriptions', 'detail', id, 'attempt', attemptId] as const,
   oldestUnpaid: (churchId: number) => ['subscriptions', 'oldest-unpaid', churchId] as const,
@@ -44,11 +47,16 @@ export function groupParams(entity: EntityLevel): SubscriptionListQuery {
 
 export const SUBSCRIPTION_PAGE_SIZE = 20;
 
-export function useSubscriptionList(level: EntityLevel, page: number) {
+export function useSubscriptionList(level: EntityLevel, page: number, sort: ListSort<SubscriptionSort> = {}) {
   return useQuery({
-    queryKey: subscriptionKeys.list(level, page),
+    queryKey: subscriptionKeys.list(level, page, sort),
     queryFn: async (): Promise<SubscriptionList> => {
-      const params: SubscriptionListQuery = { ...groupParams(level), page, limit: SUBSCRIPTION_PAGE_SIZE };
+      const params: SubscriptionListQuery = {
+        ...groupParams(level),
+        page,
+        limit: SUBSCRIPTION_PAGE_SIZE,
+        ...sort,
+      };
       const { data } = await http.get<unknown>('/subscriptions', { params });
       return readPage(data, { page, limit: SUBSCRIPTION_PAGE_SIZE }) as SubscriptionList;
     },

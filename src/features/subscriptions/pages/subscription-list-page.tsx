@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import type { Subscription } from '@contract/subscriptions';
+import { SUBSCRIPTION_SORTS } from '@contract/values/subscriptions';
 import { levelEntity, RouteNotFoundError, useLevel } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
 import { permissionEntity } from '@/shared/level/wire';
 import { formatDate } from '@/shared/lib/format';
 import { usePermission } from '@/shared/permissions/use-permissions';
 import { useSpacePaths } from '@/shared/routing/space-paths';
+import { useListSort } from '@/shared/routing/use-list-sort';
 import { DataTable, type DataTableColumn } from '@/shared/ui/data-table';
 import { FormError } from '@/shared/ui/form-error';
 import { MaybeLink } from '@/shared/ui/maybe-link';
@@ -34,8 +36,12 @@ export function SubscriptionListPage({ create = false, manageTypes = false }: Su
   const level = useLevel();
   const entity = levelEntity(level);
   if (!entity) throw new RouteNotFoundError();
-  const [page, setPage] = useState(1);
-  const list = useSubscriptionList(entity, page);
+  const sorting = useListSort(SUBSCRIPTION_SORTS, { sort: 'date', order: 'desc' });
+  // a page belongs to one order: a new sort starts again at page 1
+  const sortKey = JSON.stringify(sorting.query);
+  const [paging, setPaging] = useState({ key: '{}', page: 1 });
+  const page = paging.key === sortKey ? paging.page : 1;
+  const list = useSubscriptionList(entity, page, sorting.query);
   const canCreate = usePermission('subscription:create', permissionEntity(entity));
 
   const detail = (row: Subscription) => paths.record('subscriptions.detail', { subscriptionId: row.id });
@@ -43,6 +49,8 @@ export function SubscriptionListPage({ create = false, manageTypes = false }: Su
     {
       key: 'date',
       header: 'Date',
+      sortKey: 'date',
+      sortFirst: 'desc',
       className: 'whitespace-nowrap',
       cell: (row) => {
         const text = formatDate(row.start_date);
@@ -58,9 +66,16 @@ export function SubscriptionListPage({ create = false, manageTypes = false }: Su
       },
     },
     { key: 'period', header: 'Période', cell: (row) => periodLabel(row.start_date, row.end_date) },
-    { key: 'type', header: 'Type', cell: (row) => row.subscription_type.name },
-    { key: 'amount', header: 'Montant', align: 'right', cell: (row) => <Money amount={row.amount} /> },
-    { key: 'paid', header: 'Statut', cell: (row) => <PaidBadge paid={row.paid} /> },
+    { key: 'type', header: 'Type', sortKey: 'type', cell: (row) => row.subscription_type.name },
+    {
+      key: 'amount',
+      header: 'Montant',
+      align: 'right',
+      sortKey: 'amount',
+      sortFirst: 'desc',
+      cell: (row) => <Money amount={row.amount} />,
+    },
+    { key: 'paid', header: 'Statut', sortKey: 'paid', cell: (row) => <PaidBadge paid={row.paid} /> },
   ];
 
   return (
@@ -81,8 +96,9 @@ export function SubscriptionListPage({ create = false, manageTypes = false }: Su
           page,
           limit: list.data?.meta.limit ?? SUBSCRIPTION_PAGE_SIZE,
           total: list.data?.meta.total ?? 0,
-          onPageChange: setPage,
+          onPageChange: (next) => setPaging({ key: sortKey, page: next }),
         }}
+        sorting={sorting.table}
       />
       {manageTypes && <SubscriptionTypesCard />}
     </div>
