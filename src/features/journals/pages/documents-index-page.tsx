@@ -39,7 +39,7 @@ export function DocumentsIndexPage() {
             className="block h-full rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-300 hover:bg-brand-50/40 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
           >
             <span className="block font-semibold text-slate-900">{document.label}</span>
-            <span className="mt-1 block text-sm text-slate-500">{document.description}</span>
+            <span className="mt-1 block text-sm text-slate-600">{document.description}</span>
           </Link>
         </li>
       ))}
