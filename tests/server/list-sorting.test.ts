@@ -368,3 +368,120 @@ describe('GET /subscriptions?sort=&order=', () => {
     expect(message(refused)).toBe('Champ « sort » : Tri inconnu. Tris possibles : date, type, amount, paid.');
   });
 });
+
+describe('GET /national-offices, /regions, /sections, /churches?sort=&order=', () => {
+  type Entity = Row & {
+    name: string;
+    created_at: string;
+    regions_count?: number;
+    sections_count?: number;
+    churches_count?: number;
+  };
+  const admin = 'admin@example.org';
+
+  beforeAll(async () => {
+    // empty national offices beside the seed's: equal counts, one without a city
+    for (const payload of [
+      { name: 'Bureau Est', city: 'Abengourou' },
+      { name: 'Bureau Nord', city: 'Korhogo' },
+      { name: 'Bureau Sud' },
+    ]) {
+      const created = await t.as(admin, { method: 'POST', url: '/api/national-offices', payload });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+  });
+
+  it('orders the national offices, regions and sections by their counts, most first, ties by id across pages', async () => {
+    const churches = (r: Entity) => r.churches_count!;
+    const sections = (r: Entity) => r.sections_count!;
+    for (const [url, key, count] of [
+      ['/api/regions?archived=all', 'churches', churches],
+      ['/api/regions?archived=all', 'sections', sections],
+      ['/api/sections?archived=all', 'churches', churches],
+      ['/api/national-offices?archived=all', 'churches', churches],
+    ] as const) {
+      const all = await allPages<Entity>(admin, url, 100);
+      expect(all.length, url).toBeGreaterThanOrEqual(2);
+      const desc = await allPages<Entity>(admin, `${url}&sort=${key}&order=desc`, 1);
+      expect(
+        desc.map((r) => r.id),
+        `${url} ${key}`,
+      ).toEqual(expected(all, count, 'desc'));
+      const asc = await allPages<Entity>(admin, `${url}&sort=${key}&order=asc`, 1);
+      expect(asc.map((r) => r.id)).toEqual(desc.map((r) => r.id).reverse());
+    }
+  });
+
+  it('orders the churches by creation date both ways, ties by id across pages, and keeps the name by default', async () => {
+    const url = '/api/churches?archived=all';
+    const all = await allPages<Entity>(admin, url, 100);
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    // without a sort: by name, as before (and as sort=name asks)
+    const byName = await allPages<Entity>(admin, `${url}&sort=name`, 2);
+    expect(byName.map((r) => r.id)).toEqual(all.map((r) => r.id));
+    const newest = await allPages<Entity>(admin, `${url}&sort=created_at&order=desc`, 2);
+    expect(newest.map((r) => r.id)).toEqual(expected(all, (r) => Date.parse(r.created_at), 'desc'));
+    const oldest = await allPages<Entity>(admin, `${url}&sort=created_at&order=asc`, 2);
+    expect(oldest.map((r) => r.id)).toEqual(newest.map((r) => r.id).reverse());
+    // the parent's names, both ways
+    for (const key of ['region', 'section']) {
+      const asc = await allPages<Entity>(admin, `${url}&sort=${key}&order=asc`, 2);
+      expect(new Set(asc.map((r) => r.id)), key).toEqual(new Set(all.map((r) => r.id)));
+      const desc = await allPages<Entity>(admin, `${url}&sort=${key}&order=desc`, 2);
+      expect(
+        desc.map((r) => r.id),
+        key,
+      ).toEqual(asc.map((r) => r.id).reverse());
+    }
+  });
+
+  it('orders by city, the entities without one last both ways', async () => {
+    const url = '/api/national-offices?archived=all';
+    for (const order of ['asc', 'desc']) {
+      const rows = await allPages<Entity & { city: string | null }>(
+        admin,
+        `${url}&sort=city&order=${order}`,
+        1,
+      );
+      const cities = rows.map((r) => r.city);
+      expect(cities, order).toContain(null);
+      expect(cities, order).toContain('Korhogo');
+      expect(
+        cities.slice(cities.indexOf(null)).every((c) => c === null),
+        order,
+      ).toBe(true);
+      const named = cities.filter((c) => c !== null).map((c) => c.toLowerCase());
+      const sorted = [...named].sort();
+      expect(named, order).toEqual(order === 'asc' ? sorted : sorted.reverse());
+    }
+  });
+
+  it("sorts a region's churches under its SPEC.md address by the same keys", async () => {
+    const region = await queryOne<{ id: number }>(
+      t.db,
+      sql`select s.region_id as id from churches c join sections s on s.id = c.section_id where c.id = ${ids.church1}`,
+    );
+    const url = `/api/regions/${region!.id}/churches?archived=all`;
+    const all = await allPages<Entity>(admin, url, 100);
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    const newest = await allPages<Entity>(admin, `${url}&sort=created_at&order=desc`, 1);
+    expect(newest.map((r) => r.id)).toEqual(expected(all, (r) => Date.parse(r.created_at), 'desc'));
+  });
+
+  it('refuses an unknown sort of each level with a 400 in French', async () => {
+    for (const [url, keys] of [
+      ['/api/national-offices?sort=n.name', 'name, city, regions, sections, churches, created_at'],
+      ['/api/regions?sort=members', 'name, city, national_office, sections, churches, created_at'],
+      ['/api/sections?sort=sort_name', 'name, city, region, churches, created_at'],
+      ['/api/churches?sort=churches_count', 'name, city, section, region, created_at'],
+      ['/api/regions/1/churches?sort=id', 'name, city, section, region, created_at'],
+    ] as const) {
+      const refused = await t.as(admin, { url });
+      expect(refused.statusCode, url).toBe(400);
+      expect(message(refused), url).toBe(`Champ « sort » : Tri inconnu. Tris possibles : ${keys}.`);
+    }
+    const order = await t.as(admin, { url: '/api/churches?sort=city&order=up' });
+    expect(order.statusCode).toBe(400);
+    expect(message(order)).toBe('Champ « order » : Ordre de tri invalide : asc ou desc.');
+  });
+});
