@@ -485,3 +485,79 @@ describe('GET /national-offices, /regions, /sections, /churches?sort=&order=', (
     expect(message(order)).toBe('Champ « order » : Ordre de tri invalide : asc ou desc.');
   });
 });
+
+describe('GET /activity-reports?sort=&order=', () => {
+  type Report = Row & {
+    title: string;
+    entity: string | null;
+    period_end: string;
+    men: number;
+    women: number;
+    children: number;
+  };
+  const own = () => `/api/activity-reports?entity_type=CHURCH&entity_id=${ids.church1}&scope=own`;
+  const attendance = (r: Report) => r.men + r.women + r.children;
+
+  beforeAll(async () => {
+    // one period's reports of the church, two with the same attendance
+    for (const [title, men, women, children] of [
+      ['Veillée', 10, 10, 10],
+      ['Retraite', 40, 5, 0],
+      ['Kermesse', 5, 20, 5],
+    ] as const) {
+      const created = await t.as(ids.secretary, {
+        method: 'POST',
+        url: '/api/activity-reports',
+        payload: {
+          entity_type: 'CHURCH',
+          entity_id: ids.church1,
+          title,
+          period_start: '2026-10-01',
+          period_end: '2026-10-31',
+          men,
+          women,
+          children,
+          summary: 'Un rapport pour les tris.',
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+  });
+
+  it('orders by attendance, largest first, ties by id across pages, and keeps the latest period first by default', async () => {
+    const all = await allPages<Report>(ids.secretary, own(), 100);
+    expect(all.length).toBeGreaterThanOrEqual(4);
+    expect(all.map((r) => r.id)).toEqual(expected(all, (r) => Date.parse(r.period_end), 'desc'));
+    const most = await allPages<Report>(ids.secretary, `${own()}&sort=attendance&order=desc`, 2);
+    expect(most.map((r) => r.id)).toEqual(expected(all, attendance, 'desc'));
+    const least = await allPages<Report>(ids.secretary, `${own()}&sort=attendance&order=asc`, 2);
+    expect(least.map((r) => r.id)).toEqual(most.map((r) => r.id).reverse());
+    const oldest = await allPages<Report>(ids.secretary, `${own()}&sort=period`, 2);
+    expect(oldest.map((r) => r.id)).toEqual(expected(all, (r) => Date.parse(r.period_end), 'asc'));
+  });
+
+  it('orders the reports from below by entity, each entity together, both ways across pages', async () => {
+    const region = await queryOne<{ id: number }>(
+      t.db,
+      sql`select s.region_id as id from churches c join sections s on s.id = c.section_id where c.id = ${ids.church1}`,
+    );
+    const url = `/api/activity-reports?entity_type=REGION&entity_id=${region!.id}&scope=below`;
+    const all = await allPages<Report>('region@example.org', url, 100);
+    const asc = await allPages<Report>('region@example.org', `${url}&sort=entity&order=asc`, 2);
+    expect(new Set(asc.map((r) => r.entity)).size).toBeGreaterThanOrEqual(2);
+    expect(new Set(asc.map((r) => r.id))).toEqual(new Set(all.map((r) => r.id)));
+    // one run per entity
+    const runs = asc.map((r) => r.entity).filter((entity, i, list) => i === 0 || entity !== list[i - 1]);
+    expect(new Set(runs).size).toBe(runs.length);
+    const desc = await allPages<Report>('region@example.org', `${url}&sort=entity&order=desc`, 2);
+    expect(desc.map((r) => r.id)).toEqual(asc.map((r) => r.id).reverse());
+  });
+
+  it('refuses an unknown sort with a 400 in French', async () => {
+    const refused = await t.as(ids.secretary, { url: `${own()}&sort=period_end` });
+    expect(refused.statusCode).toBe(400);
+    expect(message(refused)).toBe(
+      'Champ « sort » : Tri inconnu. Tris possibles : period, title, entity, attendance, status.',
+    );
+  });
+});
