@@ -7,6 +7,7 @@ import {
   MAX_ID,
   pageParam,
   searchParam,
+  sortParams,
 } from './common';
 import { calendarDateProblem } from './dates';
 import { ATTACHMENT_MIME_TYPES } from './values/expenses';
@@ -16,6 +17,7 @@ import {
   ACTIVITY_STATUSES,
   REPORT_STATUSES,
   REPORT_SCOPES,
+  REPORT_SORTS,
 } from './values/activities';
 export * from './values/activities';
 
@@ -297,6 +299,7 @@ export const activityReportListQuerySchema = z.object({
   search: searchParam,
   page: pageParam,
   limit: limitParam(200, 20),
+  ...sortParams(REPORT_SORTS),
 });
 export type ActivityReportListQuery = z.infer<typeof activityReportListQuerySchema>;
 

@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { entityRefSchema, listQuerySchema, listSchema, MAX_ID } from './common';
+import { entityRefSchema, listQuerySchema, listSchema, MAX_ID, sortParams } from './common';
 import { moneyDate } from './dates';
-import { ORG_MESSAGES, ORG_NAME_REQUIRED } from './values/org';
+import {
+  CHURCH_SORTS,
+  NATIONAL_OFFICE_SORTS,
+  ORG_MESSAGES,
+  ORG_NAME_REQUIRED,
+  REGION_SORTS,
+  SECTION_SORTS,
+} from './values/org';
 export * from './values/org';
 
 /** Level of the entity a department (activity group) hangs on. */
@@ -108,17 +115,22 @@ export type ArchivedFilter = (typeof ARCHIVED_FILTERS)[number];
 const orgListQuerySchema = listQuerySchema.extend({
   archived: z.enum(ARCHIVED_FILTERS, { error: "Filtre d'archivage invalide." }).default('exclude'),
 });
-export const nationalOfficeListQuerySchema = orgListQuerySchema;
+export const nationalOfficeListQuerySchema = orgListQuerySchema.extend({
+  ...sortParams(NATIONAL_OFFICE_SORTS),
+});
 
 export const regionListQuerySchema = orgListQuerySchema.extend({
   national_office_id: optionalId('Bureau national invalide.'),
+  ...sortParams(REGION_SORTS),
 });
 export const sectionListQuerySchema = orgListQuerySchema.extend({
   region_id: optionalId('Région invalide.'),
+  ...sortParams(SECTION_SORTS),
 });
 export const churchListQuerySchema = orgListQuerySchema.extend({
   section_id: optionalId('Section invalide.'),
   region_id: optionalId('Région invalide.'),
+  ...sortParams(CHURCH_SORTS),
 });
 export const departmentListQuerySchema = listQuerySchema.extend({
   entity_type: z
@@ -250,4 +262,5 @@ export type OrgRemovalAnswer = z.infer<typeof orgRemovalAnswerSchema>;
 /** GET /regions/{id}/churches: the region's churches (query of GET /churches, narrowed to the region). */
 export const regionChurchesQuerySchema = orgListQuerySchema.extend({
   section_id: optionalId('Section invalide.'),
+  ...sortParams(CHURCH_SORTS),
 });

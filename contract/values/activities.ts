@@ -76,3 +76,10 @@ export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
 export const REPORT_SCOPES = ['own', 'below', 'all'] as const;
 
 export type ReportScope = (typeof REPORT_SCOPES)[number];
+
+/**
+ * The orders of a list of activity reports (`?sort=attendance&order=desc`); by default the latest
+ * period's end first, as before. `attendance` is the men, women and children together.
+ */
+export const REPORT_SORTS = ['period', 'title', 'entity', 'attendance', 'status'] as const;
+export type ReportSort = (typeof REPORT_SORTS)[number];

@@ -36,3 +36,31 @@ export const ORG_NAME_REQUIRED = {
   section: 'Le nom de la section est requis.',
   church: "Le nom de l'église est requis.",
 } as const;
+
+/**
+ * The orders of the organisation's lists (`?sort=churches&order=desc`); by name by default, as before.
+ * `city` puts the entities without a city last both ways; the counts are those of the active entities
+ * below, as the rows show them.
+ */
+export const NATIONAL_OFFICE_SORTS = [
+  'name',
+  'city',
+  'regions',
+  'sections',
+  'churches',
+  'created_at',
+] as const;
+export type NationalOfficeSort = (typeof NATIONAL_OFFICE_SORTS)[number];
+export const REGION_SORTS = [
+  'name',
+  'city',
+  'national_office',
+  'sections',
+  'churches',
+  'created_at',
+] as const;
+export type RegionSort = (typeof REGION_SORTS)[number];
+export const SECTION_SORTS = ['name', 'city', 'region', 'churches', 'created_at'] as const;
+export type SectionSort = (typeof SECTION_SORTS)[number];
+export const CHURCH_SORTS = ['name', 'city', 'section', 'region', 'created_at'] as const;
+export type ChurchSort = (typeof CHURCH_SORTS)[number];

@@ -368,3 +368,196 @@ describe('GET /subscriptions?sort=&order=', () => {
     expect(message(refused)).toBe('Champ « sort » : Tri inconnu. Tris possibles : date, type, amount, paid.');
   });
 });
+
+describe('GET /national-offices, /regions, /sections, /churches?sort=&order=', () => {
+  type Entity = Row & {
+    name: string;
+    created_at: string;
+    regions_count?: number;
+    sections_count?: number;
+    churches_count?: number;
+  };
+  const admin = 'admin@example.org';
+
+  beforeAll(async () => {
+    // empty national offices beside the seed's: equal counts, one without a city
+    for (const payload of [
+      { name: 'Bureau Est', city: 'Abengourou' },
+      { name: 'Bureau Nord', city: 'Korhogo' },
+      { name: 'Bureau Sud' },
+    ]) {
+      const created = await t.as(admin, { method: 'POST', url: '/api/national-offices', payload });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+  });
+
+  it('orders the national offices, regions and sections by their counts, most first, ties by id across pages', async () => {
+    const churches = (r: Entity) => r.churches_count!;
+    const sections = (r: Entity) => r.sections_count!;
+    for (const [url, key, count] of [
+      ['/api/regions?archived=all', 'churches', churches],
+      ['/api/regions?archived=all', 'sections', sections],
+      ['/api/sections?archived=all', 'churches', churches],
+      ['/api/national-offices?archived=all', 'churches', churches],
+    ] as const) {
+      const all = await allPages<Entity>(admin, url, 100);
+      expect(all.length, url).toBeGreaterThanOrEqual(2);
+      const desc = await allPages<Entity>(admin, `${url}&sort=${key}&order=desc`, 1);
+      expect(
+        desc.map((r) => r.id),
+        `${url} ${key}`,
+      ).toEqual(expected(all, count, 'desc'));
+      const asc = await allPages<Entity>(admin, `${url}&sort=${key}&order=asc`, 1);
+      expect(asc.map((r) => r.id)).toEqual(desc.map((r) => r.id).reverse());
+    }
+  });
+
+  it('orders the churches by creation date both ways, ties by id across pages, and keeps the name by default', async () => {
+    const url = '/api/churches?archived=all';
+    const all = await allPages<Entity>(admin, url, 100);
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    // without a sort: by name, as before (and as sort=name asks)
+    const byName = await allPages<Entity>(admin, `${url}&sort=name`, 2);
+    expect(byName.map((r) => r.id)).toEqual(all.map((r) => r.id));
+    const newest = await allPages<Entity>(admin, `${url}&sort=created_at&order=desc`, 2);
+    expect(newest.map((r) => r.id)).toEqual(expected(all, (r) => Date.parse(r.created_at), 'desc'));
+    const oldest = await allPages<Entity>(admin, `${url}&sort=created_at&order=asc`, 2);
+    expect(oldest.map((r) => r.id)).toEqual(newest.map((r) => r.id).reverse());
+    // the parent's names, both ways
+    for (const key of ['region', 'section']) {
+      const asc = await allPages<Entity>(admin, `${url}&sort=${key}&order=asc`, 2);
+      expect(new Set(asc.map((r) => r.id)), key).toEqual(new Set(all.map((r) => r.id)));
+      const desc = await allPages<Entity>(admin, `${url}&sort=${key}&order=desc`, 2);
+      expect(
+        desc.map((r) => r.id),
+        key,
+      ).toEqual(asc.map((r) => r.id).reverse());
+    }
+  });
+
+  it('orders by city, the entities without one last both ways', async () => {
+    const url = '/api/national-offices?archived=all';
+    for (const order of ['asc', 'desc']) {
+      const rows = await allPages<Entity & { city: string | null }>(
+        admin,
+        `${url}&sort=city&order=${order}`,
+        1,
+      );
+      const cities = rows.map((r) => r.city);
+      expect(cities, order).toContain(null);
+      expect(cities, order).toContain('Korhogo');
+      expect(
+        cities.slice(cities.indexOf(null)).every((c) => c === null),
+        order,
+      ).toBe(true);
+      const named = cities.filter((c) => c !== null).map((c) => c.toLowerCase());
+      const sorted = [...named].sort();
+      expect(named, order).toEqual(order === 'asc' ? sorted : sorted.reverse());
+    }
+  });
+
+  it("sorts a region's churches under its SPEC.md address by the same keys", async () => {
+    const region = await queryOne<{ id: number }>(
+      t.db,
+      sql`select s.region_id as id from churches c join sections s on s.id = c.section_id where c.id = ${ids.church1}`,
+    );
+    const url = `/api/regions/${region!.id}/churches?archived=all`;
+    const all = await allPages<Entity>(admin, url, 100);
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    const newest = await allPages<Entity>(admin, `${url}&sort=created_at&order=desc`, 1);
+    expect(newest.map((r) => r.id)).toEqual(expected(all, (r) => Date.parse(r.created_at), 'desc'));
+  });
+
+  it('refuses an unknown sort of each level with a 400 in French', async () => {
+    for (const [url, keys] of [
+      ['/api/national-offices?sort=n.name', 'name, city, regions, sections, churches, created_at'],
+      ['/api/regions?sort=members', 'name, city, national_office, sections, churches, created_at'],
+      ['/api/sections?sort=sort_name', 'name, city, region, churches, created_at'],
+      ['/api/churches?sort=churches_count', 'name, city, section, region, created_at'],
+      ['/api/regions/1/churches?sort=id', 'name, city, section, region, created_at'],
+    ] as const) {
+      const refused = await t.as(admin, { url });
+      expect(refused.statusCode, url).toBe(400);
+      expect(message(refused), url).toBe(`Champ « sort » : Tri inconnu. Tris possibles : ${keys}.`);
+    }
+    const order = await t.as(admin, { url: '/api/churches?sort=city&order=up' });
+    expect(order.statusCode).toBe(400);
+    expect(message(order)).toBe('Champ « order » : Ordre de tri invalide : asc ou desc.');
+  });
+});
+
+describe('GET /activity-reports?sort=&order=', () => {
+  type Report = Row & {
+    title: string;
+    entity: string | null;
+    period_end: string;
+    men: number;
+    women: number;
+    children: number;
+  };
+  const own = () => `/api/activity-reports?entity_type=CHURCH&entity_id=${ids.church1}&scope=own`;
+  const attendance = (r: Report) => r.men + r.women + r.children;
+
+  beforeAll(async () => {
+    // one period's reports of the church, two with the same attendance
+    for (const [title, men, women, children] of [
+      ['Veillée', 10, 10, 10],
+      ['Retraite', 40, 5, 0],
+      ['Kermesse', 5, 20, 5],
+    ] as const) {
+      const created = await t.as(ids.secretary, {
+        method: 'POST',
+        url: '/api/activity-reports',
+        payload: {
+          entity_type: 'CHURCH',
+          entity_id: ids.church1,
+          title,
+          period_start: '2026-10-01',
+          period_end: '2026-10-31',
+          men,
+          women,
+          children,
+          summary: 'Un rapport pour les tris.',
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+  });
+
+  it('orders by attendance, largest first, ties by id across pages, and keeps the latest period first by default', async () => {
+    const all = await allPages<Report>(ids.secretary, own(), 100);
+    expect(all.length).toBeGreaterThanOrEqual(4);
+    expect(all.map((r) => r.id)).toEqual(expected(all, (r) => Date.parse(r.period_end), 'desc'));
+    const most = await allPages<Report>(ids.secretary, `${own()}&sort=attendance&order=desc`, 2);
+    expect(most.map((r) => r.id)).toEqual(expected(all, attendance, 'desc'));
+    const least = await allPages<Report>(ids.secretary, `${own()}&sort=attendance&order=asc`, 2);
+    expect(least.map((r) => r.id)).toEqual(most.map((r) => r.id).reverse());
+    const oldest = await allPages<Report>(ids.secretary, `${own()}&sort=period`, 2);
+    expect(oldest.map((r) => r.id)).toEqual(expected(all, (r) => Date.parse(r.period_end), 'asc'));
+  });
+
+  it('orders the reports from below by entity, each entity together, both ways across pages', async () => {
+    const region = await queryOne<{ id: number }>(
+      t.db,
+      sql`select s.region_id as id from churches c join sections s on s.id = c.section_id where c.id = ${ids.church1}`,
+    );
+    const url = `/api/activity-reports?entity_type=REGION&entity_id=${region!.id}&scope=below`;
+    const all = await allPages<Report>('region@example.org', url, 100);
+    const asc = await allPages<Report>('region@example.org', `${url}&sort=entity&order=asc`, 2);
+    expect(new Set(asc.map((r) => r.entity)).size).toBeGreaterThanOrEqual(2);
+    expect(new Set(asc.map((r) => r.id))).toEqual(new Set(all.map((r) => r.id)));
+    // one run per entity
+    const runs = asc.map((r) => r.entity).filter((entity, i, list) => i === 0 || entity !== list[i - 1]);
+    expect(new Set(runs).size).toBe(runs.length);
+    const desc = await allPages<Report>('region@example.org', `${url}&sort=entity&order=desc`, 2);
+    expect(desc.map((r) => r.id)).toEqual(asc.map((r) => r.id).reverse());
+  });
+
+  it('refuses an unknown sort with a 400 in French', async () => {
+    const refused = await t.as(ids.secretary, { url: `${own()}&sort=period_end` });
+    expect(refused.statusCode).toBe(400);
+    expect(message(refused)).toBe(
+      'Champ « sort » : Tri inconnu. Tris possibles : period, title, entity, attendance, status.',
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import type { EntityType } from '@contract/common';
 import type { Church, NationalOffice, Region, Section } from '@contract/org';
+import { CHURCH_SORTS, NATIONAL_OFFICE_SORTS, REGION_SORTS, SECTION_SORTS } from '@contract/values/org';
 import type { Level } from '@/shared/level/level-context';
 import { ORG_ENDPOINTS, type OrgKind as AnyOrgKind } from '@/shared/org/entities';
 
@@ -24,6 +25,8 @@ type KindInfo = {
   singular: string;
   searchPlaceholder: string;
   emptyText: string;
+  /** the orders its list may ask the server (`?sort=`), by name by default */
+  sorts: readonly string[];
 };
 
 const endpointsOf = (kind: OrgKind) => ({
@@ -38,6 +41,7 @@ export const ORG_KINDS: Record<OrgKind, KindInfo> = {
     singular: 'Bureau national',
     searchPlaceholder: 'Rechercher un bureau national...',
     emptyText: 'Aucun bureau national trouvé',
+    sorts: NATIONAL_OFFICE_SORTS,
   },
   regions: {
     ...endpointsOf('regions'),
@@ -45,6 +49,7 @@ export const ORG_KINDS: Record<OrgKind, KindInfo> = {
     singular: 'Région',
     searchPlaceholder: 'Rechercher une région...',
     emptyText: 'Aucune région trouvée',
+    sorts: REGION_SORTS,
   },
   sections: {
     ...endpointsOf('sections'),
@@ -52,6 +57,7 @@ export const ORG_KINDS: Record<OrgKind, KindInfo> = {
     singular: 'Section',
     searchPlaceholder: 'Rechercher une section...',
     emptyText: 'Aucune section trouvée',
+    sorts: SECTION_SORTS,
   },
   churches: {
     ...endpointsOf('churches'),
@@ -59,6 +65,7 @@ export const ORG_KINDS: Record<OrgKind, KindInfo> = {
     singular: 'Église',
     searchPlaceholder: 'Rechercher une église...',
     emptyText: 'Aucune église',
+    sorts: CHURCH_SORTS,
   },
 };
 

@@ -5,7 +5,7 @@ import { http as mock, HttpResponse } from 'msw';
 import type { Activity, ActivityReport, ActivityReportDetail } from '@contract/activities';
 import { useAccountStore } from '@/shared/auth/account-store';
 import { demo } from '../app/fixtures';
-import { renderApp } from '../app/render-app';
+import { locationOf, renderApp } from '../app/render-app';
 import { server } from '../msw/server';
 
 // Decision 0024: planned activities (list, agenda, form) and activity reports (form, submit, send back).
@@ -159,6 +159,59 @@ describe('planned activities', () => {
 });
 
 describe('activity reports', () => {
+  it('sorts the reports on the server from their headers, the sort in the URL, back to page 1', async () => {
+    activitiesApi();
+    const queries: URLSearchParams[] = [];
+    server.use(
+      mock.get('/api/activity-reports', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        queries.push(query);
+        const page = Number(query.get('page') ?? 1);
+        return HttpResponse.json({
+          data: [reportRow({ id: 40 + page })],
+          meta: { total: 45, page, limit: 20 },
+        });
+      }),
+    );
+    const { router } = renderApp('/mon-eglise/rapport-activites', demo.pastor);
+    const table = await screen.findByRole(
+      'table',
+      { name: "Liste des rapports d'activités" },
+      { timeout: 15_000 },
+    );
+    await within(table).findByText('Église de Cocody');
+    expect(within(table).getByRole('columnheader', { name: 'Période' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    expect(queries[0].get('sort')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await waitFor(() => expect(queries.at(-1)?.get('page')).toBe('2'));
+
+    await user.click(
+      within(within(table).getByRole('columnheader', { name: 'Participants' })).getByRole('button'),
+    );
+    await waitFor(() => expect(queries.at(-1)?.get('sort')).toBe('attendance'));
+    expect(queries.at(-1)?.get('order')).toBe('desc');
+    expect(queries.at(-1)?.get('page')).toBe('1');
+    expect(queries.at(-1)?.get('scope')).toBe('all');
+    expect(within(table).getByRole('columnheader', { name: 'Participants' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    expect(within(table).getByRole('columnheader', { name: 'Période' })).toHaveAttribute('aria-sort', 'none');
+    expect(locationOf(router)).toBe('/mon-eglise/rapport-activites?sort=attendance&order=desc');
+
+    await user.click(within(within(table).getByRole('columnheader', { name: 'Entité' })).getByRole('button'));
+    await waitFor(() => expect(queries.at(-1)?.get('sort')).toBe('entity'));
+    expect(queries.at(-1)?.get('order')).toBe('asc');
+    expect(within(table).getByRole('columnheader', { name: 'Entité' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+  }, 60_000);
+
   it('checks the report form (period, attendance, summary) and saves a draft with Hommes, Femmes, Enfants', async () => {
     activitiesApi();
     const created: unknown[] = [];

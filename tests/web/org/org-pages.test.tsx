@@ -5,7 +5,7 @@ import { http as mock, HttpResponse } from 'msw';
 import { server } from '../msw/server';
 import { useAccountStore } from '@/shared/auth/account-store';
 import { demo } from '../app/fixtures';
-import { renderApp } from '../app/render-app';
+import { locationOf, renderApp } from '../app/render-app';
 
 const church = (id: number, name: string, sectionId = 7) => ({
   id,
@@ -110,6 +110,49 @@ describe('organisation list page', () => {
     expect(searches[0].get('page')).toBe('1');
   }, 60_000);
 
+  it('sorts the churches on the server from their headers, the sort in the URL, back to page 1', async () => {
+    const calls = churchesApi();
+    const { router } = renderApp('/ma-section/eglises', demo.sectionRepresentative);
+    const table = await screen.findByRole('table', { name: 'Liste : Églises' }, COLD);
+    await within(table).findByRole('link', { name: 'Église 1' });
+    expect(within(table).getByRole('columnheader', { name: 'Nom' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    expect(calls[0].get('sort')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await screen.findByText('Page 2 sur 3');
+
+    await user.click(within(within(table).getByRole('columnheader', { name: 'Ville' })).getByRole('button'));
+    await waitFor(() => expect(calls.at(-1)?.get('sort')).toBe('city'));
+    expect(calls.at(-1)?.get('order')).toBe('asc');
+    expect(calls.at(-1)?.get('page')).toBe('1');
+    expect(calls.at(-1)?.get('section_id')).toBe('7');
+    expect(within(table).getByRole('columnheader', { name: 'Ville' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    expect(within(table).getByRole('columnheader', { name: 'Nom' })).toHaveAttribute('aria-sort', 'none');
+    expect(locationOf(router)).toBe('/ma-section/eglises?sort=city&order=asc');
+
+    await user.click(within(within(table).getByRole('columnheader', { name: 'Ville' })).getByRole('button'));
+    await waitFor(() => expect(calls.at(-1)?.get('order')).toBe('desc'));
+    expect(within(table).getByRole('columnheader', { name: 'Ville' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+  }, 60_000);
+
+  it("asks a region's churches in the URL's order", async () => {
+    const calls = churchesApi();
+    renderApp('/ma-region/eglises?sort=section&order=desc', demo.regionPresident);
+    await screen.findByRole('link', { name: 'Église 2' }, COLD);
+    expect(calls[0].get('region_path')).toBe('3');
+    expect(calls[0].get('sort')).toBe('section');
+    expect(calls[0].get('order')).toBe('desc');
+  });
+
   it('says so when nothing matches', async () => {
     churchesApi();
     renderApp('/ma-section/eglises', demo.sectionRepresentative);
@@ -166,10 +209,12 @@ describe('organisation list page', () => {
     expect(document.title).toBe('Église de Yopougon - Ekklesia Gestion');
   });
 
-  it('lists national offices for the admin, without links the space lacks', async () => {
+  it('lists the regions for the admin, without links the space lacks, sorted by a count most first', async () => {
+    const queries: URLSearchParams[] = [];
     server.use(
-      mock.get('/api/regions', () =>
-        HttpResponse.json({
+      mock.get('/api/regions', ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        return HttpResponse.json({
           data: [
             {
               id: 3,
@@ -182,8 +227,8 @@ describe('organisation list page', () => {
             },
           ],
           meta: { total: 1, page: 1, limit: 20 },
-        }),
-      ),
+        });
+      }),
     );
     renderApp('/admin/regions', demo.admin);
     const table = await screen.findByRole('table');
@@ -191,6 +236,17 @@ describe('organisation list page', () => {
     // The admin space has no region page: the name is not a link.
     expect(within(table).queryByRole('link')).not.toBeInTheDocument();
     expect(within(table).getByText('12')).toBeInTheDocument();
+    // a count sorts most first on its first click
+    const user = userEvent.setup();
+    await user.click(
+      within(within(table).getByRole('columnheader', { name: 'Églises' })).getByRole('button'),
+    );
+    await waitFor(() => expect(queries.at(-1)?.get('sort')).toBe('churches'));
+    expect(queries.at(-1)?.get('order')).toBe('desc');
+    expect(within(table).getByRole('columnheader', { name: 'Églises' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
   });
 
   it('shows the server message when the list fails', async () => {

@@ -6,11 +6,13 @@ import {
   type ActivityReportDetail,
   type ActivityReportListQuery,
   type ActivityReportUpdateBody,
+  type ReportSort,
 } from '../../../../contract/activities';
 import type { List } from '../../../../contract/common';
 import { audit } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { isoString, queryOne, queryRows } from '../../db/query';
+import { orderBy, type SortColumns } from '../../db/sort';
 import type { Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
 import { activityReportReturned, activityReportSubmitted } from '../notifications';
@@ -69,6 +71,15 @@ const toReport = (r: ReportRow): ActivityReport => ({
   created_at: isoString(r.created_at),
 });
 
+/** What each sort of the list orders by (the latest period's end first by default). */
+const REPORT_ORDER: SortColumns<ReportSort> = {
+  period: sql`r.period_end`,
+  title: sql`lower(r.title)`,
+  entity: sql`lower(${ownerNameSql(sql`r.entity_type`, sql`r.entity_id`)})`,
+  attendance: sql`(r.men + r.women + r.children)`,
+  status: sql`r.status`,
+};
+
 /**
  * The reports of a level (report:view, or a role in the department): its own (`own`; drafts hidden
  * from a viewer of the level above, unless they wrote them) and those of the entities below it
@@ -96,7 +107,8 @@ export async function listReports(
   const where = sql.join(conditions, sql` and `);
   const rows = await queryRows<ReportRow>(
     db,
-    sql`${reportSelect} where ${where} order by r.period_end desc, r.id desc
+    sql`${reportSelect} where ${where}
+        order by ${orderBy(REPORT_ORDER, query, { sort: 'period', order: 'desc' }, sql`r.id`)}
         limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
   );
   const total = await queryOne<{ n: number }>(

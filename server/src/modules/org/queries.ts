@@ -2,10 +2,21 @@
 // trip), one entity's detail, and the user's own national office. The writes are in service.ts.
 
 import { sql, type SQL } from 'drizzle-orm';
-import type { EntityRef, ListMeta } from '../../../../contract/common';
-import type { Church, Department, NationalOffice, Region, Section } from '../../../../contract/org';
+import type { EntityRef, ListMeta, ListSort } from '../../../../contract/common';
+import type {
+  Church,
+  ChurchSort,
+  Department,
+  NationalOffice,
+  NationalOfficeSort,
+  Region,
+  RegionSort,
+  Section,
+  SectionSort,
+} from '../../../../contract/org';
 import type { Db } from '../../db/client';
 import { isoString, queryOne } from '../../db/query';
+import { orderBy, type SortColumns } from '../../db/sort';
 import { likePattern } from '../../db/search';
 import { httpError } from '../../http/errors';
 import { apiEntityType, type Level } from '../../permissions/entity';
@@ -41,18 +52,27 @@ function and(...conditions: SQL[]): SQL {
   );
 }
 
+/** By name unless asked (`sort_name`, then the id): the lists' order before they could be sorted. */
+const BY_NAME = { sort: 'name', order: 'asc' } as const;
+
 /**
- * One round trip per list: the filtered rows as a CTE, the total and one page of them. `select` must
- * expose `sort_name` and `id` for the order.
+ * One round trip per list: the filtered rows as a CTE, the total and one page of them in `order`,
+ * which names the select's output columns (`sort_name`, `churches_count`...) and ends with its `id`
+ * (by name by default).
  */
-async function paginate<T>(db: Db, select: SQL, page: Page): Promise<{ rows: T[]; meta: ListMeta }> {
+async function paginate<T>(
+  db: Db,
+  select: SQL,
+  page: Page,
+  order: SQL = sql`sort_name, id`,
+): Promise<{ rows: T[]; meta: ListMeta }> {
   const offset = (page.page - 1) * page.limit;
   const row = await queryOne<{ total: number; rows: T[] }>(
     db,
     sql`with f as (${select})
         select (select count(*)::int from f) as total,
-          coalesce((select json_agg(p order by p.sort_name, p.id) from (
-            select * from f order by sort_name, id limit ${page.limit} offset ${offset}
+          coalesce((select json_agg(p order by ${order}) from (
+            select * from f order by ${order} limit ${page.limit} offset ${offset}
           ) p), '[]'::json) as rows`,
   );
   return { rows: row?.rows ?? [], meta: { total: row?.total ?? 0, page: page.page, limit: page.limit } };
@@ -145,6 +165,41 @@ function toDepartment(
 
 // ---------------------------------------------------------------- lists
 
+// What each sort of a level's list orders by: output columns of its select (the counts are already
+// there, the parent's name is read from its json), so that one fragment serves the page and its rows.
+const city = { by: sql`lower(city)`, nulls: 'last' } as const;
+
+const NATIONAL_OFFICE_ORDER: SortColumns<NationalOfficeSort> = {
+  name: sql`sort_name`,
+  city,
+  regions: sql`regions_count`,
+  sections: sql`sections_count`,
+  churches: sql`churches_count`,
+  created_at: sql`created_at`,
+};
+const REGION_ORDER: SortColumns<RegionSort> = {
+  name: sql`sort_name`,
+  city,
+  national_office: sql`lower("nationalOffice"->>'name')`,
+  sections: sql`sections_count`,
+  churches: sql`churches_count`,
+  created_at: sql`created_at`,
+};
+const SECTION_ORDER: SortColumns<SectionSort> = {
+  name: sql`sort_name`,
+  city,
+  region: sql`lower(region->>'name')`,
+  churches: sql`churches_count`,
+  created_at: sql`created_at`,
+};
+const CHURCH_ORDER: SortColumns<ChurchSort> = {
+  name: sql`sort_name`,
+  city,
+  section: sql`lower(section->>'name')`,
+  region: sql`lower(region->>'name')`,
+  created_at: sql`created_at`,
+};
+
 /** The select of each level's rows and its table's alias in it. */
 const SELECT_OF: Record<Level, { select: SQL; alias: SQL }> = {
   national_office: { select: nationalOfficeSelect, alias: sql.raw('n') },
@@ -154,14 +209,15 @@ const SELECT_OF: Record<Level, { select: SQL; alias: SQL }> = {
 };
 
 /**
- * One page of a level's entities the user sees, by name: searched on the name, the archived ones as
- * asked, narrowed by `filters` (the parent's id).
+ * One page of a level's entities the user sees, in `order` (by name unless asked): searched on the
+ * name, the archived ones as asked, narrowed by `filters` (the parent's id).
  */
 async function listLevel<T>(
   db: Db,
   level: Level,
   visibility: Visibility,
   page: Page & Archivable,
+  order: SQL,
   to: (row: T & Timestamped) => T,
   ...filters: SQL[]
 ): Promise<{ data: T[]; meta: ListMeta }> {
@@ -175,24 +231,31 @@ async function listLevel<T>(
       ...filters,
     )}`,
     page,
+    order,
   );
   return { data: rows.map(to), meta };
 }
 
-export function listNationalOffices(db: Db, visibility: Visibility, page: Page & Archivable) {
-  return listLevel(db, 'national_office', visibility, page, toNationalOffice);
+export function listNationalOffices(
+  db: Db,
+  visibility: Visibility,
+  page: Page & Archivable & ListSort<NationalOfficeSort>,
+) {
+  const order = orderBy(NATIONAL_OFFICE_ORDER, page, BY_NAME, sql`id`);
+  return listLevel(db, 'national_office', visibility, page, order, toNationalOffice);
 }
 
 export function listRegions(
   db: Db,
   visibility: Visibility,
-  page: Page & Archivable & { national_office_id?: number },
+  page: Page & Archivable & ListSort<RegionSort> & { national_office_id?: number },
 ) {
   return listLevel(
     db,
     'region',
     visibility,
     page,
+    orderBy(REGION_ORDER, page, BY_NAME, sql`id`),
     toRegion,
     equals(sql`r.national_office_id`, page.national_office_id),
   );
@@ -201,21 +264,30 @@ export function listRegions(
 export function listSections(
   db: Db,
   visibility: Visibility,
-  page: Page & Archivable & { region_id?: number },
+  page: Page & Archivable & ListSort<SectionSort> & { region_id?: number },
 ) {
-  return listLevel(db, 'section', visibility, page, toSection, equals(sql`s.region_id`, page.region_id));
+  return listLevel(
+    db,
+    'section',
+    visibility,
+    page,
+    orderBy(SECTION_ORDER, page, BY_NAME, sql`id`),
+    toSection,
+    equals(sql`s.region_id`, page.region_id),
+  );
 }
 
 export function listChurches(
   db: Db,
   visibility: Visibility,
-  page: Page & Archivable & { section_id?: number; region_id?: number },
+  page: Page & Archivable & ListSort<ChurchSort> & { section_id?: number; region_id?: number },
 ) {
   return listLevel(
     db,
     'church',
     visibility,
     page,
+    orderBy(CHURCH_ORDER, page, BY_NAME, sql`id`),
     toChurch,
     equals(sql`c.section_id`, page.section_id),
     equals(sql`s.region_id`, page.region_id),

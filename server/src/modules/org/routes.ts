@@ -187,7 +187,7 @@ export const orgRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Organisation'],
         summary: "Les églises d'une région (SPEC.md section 7)",
         description:
-          'Les mêmes options que GET /churches (search, page, limit, archived, section_id), limitées à la région ; la région doit être visible.',
+          'Les mêmes options que GET /churches (search, page, limit, archived, section_id, sort, order), limitées à la région ; la région doit être visible.',
         params: idParamSchema,
         querystring: regionChurchesQuerySchema,
         response: { 200: churchListSchema, ...READ_ERRORS },

@@ -15,9 +15,10 @@ import type {
   DepartmentSummary,
   ReportAttachment,
   ReportScope,
+  ReportSort,
   ReportStatus,
 } from '@contract/activities';
-import type { List } from '@contract/common';
+import type { List, ListSort } from '@contract/common';
 import type { Department } from '@contract/org';
 import { http } from '@/shared/api/http-client';
 import { readItem, readList, readPage } from '@/shared/api/list';
@@ -112,7 +113,12 @@ export const useCreateActivityType = () =>
     return data.data;
   });
 
-export type ReportFilters = { scope: ReportScope; status?: ReportStatus | ''; search?: string; page: number };
+export type ReportFilters = {
+  scope: ReportScope;
+  status?: ReportStatus | '';
+  search?: string;
+  page: number;
+} & ListSort<ReportSort>;
 
 /** GET /activity-reports: the Level's reports and/or those submitted from below. */
 export function useReports(entity: EntityLevel | null, filters: ReportFilters) {
@@ -129,6 +135,8 @@ export function useReports(entity: EntityLevel | null, filters: ReportFilters) {
           ...(filters.search ? { search: filters.search } : {}),
           page: filters.page,
           limit: 20,
+          ...(filters.sort ? { sort: filters.sort } : {}),
+          ...(filters.order ? { order: filters.order } : {}),
         },
       });
       return readPage<ActivityReport>(data) as List<ActivityReport>;

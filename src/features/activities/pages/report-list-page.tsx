@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { REPORT_STATUS_LABELS, type ReportScope, type ReportStatus } from '@contract/values/activities';
+import {
+  REPORT_SORTS,
+  REPORT_STATUS_LABELS,
+  type ReportScope,
+  type ReportStatus,
+} from '@contract/values/activities';
 import type { ActivityReport } from '@contract/activities';
 import type { EntityType } from '@contract/common';
 import { levelEntity, useLevel } from '@/shared/level/level-context';
@@ -9,6 +14,7 @@ import { errorMessage } from '@/shared/lib/errors';
 import { exportToXlsx } from '@/shared/lib/export-xlsx';
 import { formatDate } from '@/shared/lib/format';
 import { useSpacePaths } from '@/shared/routing/space-paths';
+import { useListSort } from '@/shared/routing/use-list-sort';
 import { Button } from '@/shared/ui/button';
 import { DataTable, pagesOf, type DataTableColumn } from '@/shared/ui/data-table';
 import { FormError } from '@/shared/ui/form-error';
@@ -41,8 +47,13 @@ export function ReportListPage({ reading = false }: { reading?: boolean }) {
   const navigate = useNavigate();
   const [scope, setScope] = useState<ReportScope>(reading ? 'below' : 'all');
   const [status, setStatus] = useState<ReportStatus | ''>('');
-  const [page, setPage] = useState(1);
-  const list = useReports(entity, { scope, status, page });
+  const sorting = useListSort(REPORT_SORTS, { sort: 'period', order: 'desc' });
+  // a page belongs to one scope, one status and one order: changing any starts again at page 1
+  const [paging, setPaging] = useState({ key: '', page: 1 });
+  const key = JSON.stringify([scope, status, sorting.query]);
+  const page = paging.key === key ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ key, page: next });
+  const list = useReports(entity, { scope, status, page, ...sorting.query });
   const rows = list.data?.data;
   const addPath = paths.page(reading ? 'activities.readingNew' : 'activities.reportNew');
   const mayCreate = useMayCreate('report', addPath).allowed;
@@ -56,6 +67,7 @@ export function ReportListPage({ reading = false }: { reading?: boolean }) {
     {
       key: 'title',
       header: 'Rapport',
+      sortKey: 'title',
       mobile: 'title',
       cell: (r) => {
         return (
@@ -65,14 +77,28 @@ export function ReportListPage({ reading = false }: { reading?: boolean }) {
         );
       },
     },
-    { key: 'entity', header: 'Entité', cell: (r) => r.entity ?? '—' },
+    { key: 'entity', header: 'Entité', sortKey: 'entity', cell: (r) => r.entity ?? '—' },
     {
       key: 'period',
       header: 'Période',
+      sortKey: 'period',
+      sortFirst: 'desc',
       cell: (r) => `${formatDate(r.period_start)} – ${formatDate(r.period_end)}`,
     },
-    { key: 'attendance', header: 'Participants', align: 'right', cell: (r) => r.men + r.women + r.children },
-    { key: 'status', header: 'Statut', cell: (r) => <ReportStatusBadge status={r.status} /> },
+    {
+      key: 'attendance',
+      header: 'Participants',
+      align: 'right',
+      sortKey: 'attendance',
+      sortFirst: 'desc',
+      cell: (r) => r.men + r.women + r.children,
+    },
+    {
+      key: 'status',
+      header: 'Statut',
+      sortKey: 'status',
+      cell: (r) => <ReportStatusBadge status={r.status} />,
+    },
   ];
 
   const exportList = () =>
@@ -111,20 +137,14 @@ export function ReportListPage({ reading = false }: { reading?: boolean }) {
               label="Rapports"
               options={SCOPE_OPTIONS}
               value={scope}
-              onChange={(v) => {
-                setScope(v as ReportScope);
-                setPage(1);
-              }}
+              onChange={(v) => setScope(v as ReportScope)}
             />
           )}
           <Select
             label="Statut"
             options={STATUS_OPTIONS}
             value={status || 'all'}
-            onChange={(v) => {
-              setStatus(v === 'all' ? '' : (v as ReportStatus));
-              setPage(1);
-            }}
+            onChange={(v) => setStatus(v === 'all' ? '' : (v as ReportStatus))}
           />
         </div>
         <FormError message={list.isError ? errorMessage(list.error) : null} />
@@ -134,6 +154,7 @@ export function ReportListPage({ reading = false }: { reading?: boolean }) {
           rows={rows}
           loading={list.isLoading}
           pagination={pagesOf(list.data, page, setPage)}
+          sorting={sorting.table}
         />
       </PageSection>
     </div>

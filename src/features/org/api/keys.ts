@@ -1,9 +1,16 @@
 import type { Level } from '@/shared/level/level-context';
 import type { OrgKind } from '../kinds';
 
+import type { ListSort } from '@contract/values/common';
 import type { ArchivedFilter } from '@contract/org';
 
-export type OrgListParams = { search: string; page: number; limit: number; archived?: ArchivedFilter };
+/** A list's search, page, archive filter and order (`sort` one of the kind's keys: kinds.ts `sorts`). */
+export type OrgListParams = {
+  search: string;
+  page: number;
+  limit: number;
+  archived?: ArchivedFilter;
+} & ListSort;
 
 /** ['org', level, kind, ...]: one prefix invalidates the lists, a level, or one kind (entities: shared/org). */
 export const orgKeys = {

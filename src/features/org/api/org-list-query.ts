@@ -17,7 +17,7 @@ export function orgListCall(kind: OrgKind, level: Level): { url: string; filter:
   return { url: ORG_KINDS[kind].endpoint, filter: levelFilter(kind, level) };
 }
 
-/** One page of organisation entities at a Level (search, page, limit, archived). */
+/** One page of organisation entities at a Level (search, page, limit, archived, sort and order). */
 export async function fetchOrgList(
   kind: OrgKind,
   level: Level,
@@ -31,6 +31,8 @@ export async function fetchOrgList(
       ...(params.archived && params.archived !== 'exclude' ? { archived: params.archived } : {}),
       page: params.page,
       limit: params.limit,
+      ...(params.sort ? { sort: params.sort } : {}),
+      ...(params.order ? { order: params.order } : {}),
     },
   });
   return readPage<OrgEntity>(data, { page: params.page, limit: params.limit });

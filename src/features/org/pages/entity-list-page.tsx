@@ -6,6 +6,7 @@ import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { useLevel, type Level } from '@/shared/level/level-context';
 import { usePageTitle } from '@/shared/level/page-title';
 import { useSpacePaths } from '@/shared/routing/space-paths';
+import { useListSort } from '@/shared/routing/use-list-sort';
 import { useOrgList } from '../api/org-list-query';
 import { useEntity } from '@/shared/org/entities';
 import { EntityLink } from '../components/entity-link';
@@ -24,6 +25,9 @@ import { levelFilter } from '../kinds';
 import { PARENT_KIND } from '../lib/org-form';
 
 export const ORG_PAGE_SIZE = 20;
+
+/** The lists' order when the URL asks none: by name, as the server answers. */
+const BY_NAME = { sort: 'name', order: 'asc' } as const;
 
 export type EntityListPageProps = {
   kind: OrgKind;
@@ -110,6 +114,16 @@ function actionsColumn(kind: OrgKind, actions: RowActions): DataTableColumn<OrgE
 }
 const count = (value: number | undefined) => (value === undefined ? '—' : String(value));
 
+/** A count's column, sorted on the server (most first on the first click). */
+const countColumn = (key: string, header: string, value: (row: OrgEntity) => number | undefined): Column => ({
+  key,
+  header,
+  align: 'right',
+  sortKey: key,
+  sortFirst: 'desc',
+  cell: (row) => count(value(row)),
+});
+
 type Column = DataTableColumn<OrgEntity> & {
   /** levels at which the column would repeat the same parent on every row */
   redundantWithin?: Level['entityType'][];
@@ -121,6 +135,7 @@ function columnsOf(kind: OrgKind, level: Level): DataTableColumn<OrgEntity>[] {
   const name: Column = {
     key: 'name',
     header: 'Nom',
+    sortKey: 'name',
     cell: (row) => (
       <span className="inline-flex flex-wrap items-center gap-2">
         <EntityLink type={info.entityType} target={targetOf(row)} name={row.name} />
@@ -136,6 +151,7 @@ function columnsOf(kind: OrgKind, level: Level): DataTableColumn<OrgEntity>[] {
   const regionLink: Column = {
     key: 'region',
     header: 'Région',
+    sortKey: 'region',
     redundantWithin: ['REGION', 'SECTION'],
     cell: (row) =>
       row.region ? <EntityLink type="REGION" target={{ id: row.region.id }} name={row.region.name} /> : '—',
@@ -144,9 +160,9 @@ function columnsOf(kind: OrgKind, level: Level): DataTableColumn<OrgEntity>[] {
     'national-offices': [
       name,
       leader,
-      { key: 'regions', header: 'Régions', align: 'right', cell: (row) => count(row.regions_count) },
-      { key: 'sections', header: 'Sections', align: 'right', cell: (row) => count(row.sections_count) },
-      { key: 'churches', header: 'Églises', align: 'right', cell: (row) => count(row.churches_count) },
+      countColumn('regions', 'Régions', (row) => row.regions_count),
+      countColumn('sections', 'Sections', (row) => row.sections_count),
+      countColumn('churches', 'Églises', (row) => row.churches_count),
     ],
     regions: [
       name,
@@ -154,25 +170,22 @@ function columnsOf(kind: OrgKind, level: Level): DataTableColumn<OrgEntity>[] {
       {
         key: 'office',
         header: 'Bureau national',
+        sortKey: 'national_office',
         redundantWithin: ['NATIONAL_OFFICE'],
         cell: (row) => dash(row.nationalOffice?.name),
       },
-      { key: 'sections', header: 'Sections', align: 'right', cell: (row) => count(row.sections_count) },
-      { key: 'churches', header: 'Églises', align: 'right', cell: (row) => count(row.churches_count) },
+      countColumn('sections', 'Sections', (row) => row.sections_count),
+      countColumn('churches', 'Églises', (row) => row.churches_count),
     ],
-    sections: [
-      name,
-      leader,
-      regionLink,
-      { key: 'churches', header: 'Églises', align: 'right', cell: (row) => count(row.churches_count) },
-    ],
+    sections: [name, leader, regionLink, countColumn('churches', 'Églises', (row) => row.churches_count)],
     churches: [
       name,
       leader,
-      { key: 'city', header: 'Ville', cell: (row) => dash(row.city) },
+      { key: 'city', header: 'Ville', sortKey: 'city', cell: (row) => dash(row.city) },
       {
         key: 'section',
         header: 'Section',
+        sortKey: 'section',
         redundantWithin: ['SECTION'],
         cell: (row) =>
           row.section ? (
@@ -203,12 +216,19 @@ export function EntityListPage({ kind, title, parentKind }: EntityListPageProps)
   const level = useLevel();
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 500);
-  // The page belongs to one search: a new search starts again at page 1.
-  const [paging, setPaging] = useState({ search: '', page: 1 });
-  const page = paging.search === debounced ? paging.page : 1;
-
   const [archived, setArchived] = useState<ArchivedFilter>('exclude');
-  const list = useOrgList(kind, level, { search: debounced, page, limit: ORG_PAGE_SIZE, archived });
+  const sorting = useListSort(info.sorts, BY_NAME);
+  // The page belongs to one search, one archive filter and one order: changing any starts again at page 1.
+  const [paging, setPaging] = useState({ key: '', page: 1 });
+  const key = JSON.stringify([debounced, archived, sorting.query]);
+  const page = paging.key === key ? paging.page : 1;
+  const list = useOrgList(kind, level, {
+    search: debounced,
+    page,
+    limit: ORG_PAGE_SIZE,
+    archived,
+    ...sorting.query,
+  });
   const abilities = useOrgAbilities(kind, level);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<OrgEntity | null>(null);
@@ -242,10 +262,7 @@ export function EntityListPage({ kind, title, parentKind }: EntityListPageProps)
             label="Afficher"
             options={ARCHIVED_OPTIONS}
             value={archived}
-            onChange={(value) => {
-              setArchived(value as ArchivedFilter);
-              setPaging({ search: debounced, page: 1 });
-            }}
+            onChange={(value) => setArchived(value as ArchivedFilter)}
           />
         </div>
         {abilities.create && (
@@ -267,8 +284,9 @@ export function EntityListPage({ kind, title, parentKind }: EntityListPageProps)
             page,
             limit: list.data?.meta.limit ?? ORG_PAGE_SIZE,
             total: list.data?.meta.total ?? 0,
-            onPageChange: (next) => setPaging({ search: debounced, page: next }),
+            onPageChange: (next) => setPaging({ key, page: next }),
           }}
+          sorting={sorting.table}
         />
       )}
       <OrgFormDialog
