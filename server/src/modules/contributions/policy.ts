@@ -6,6 +6,7 @@ import {
 import { reachesEverything, type Actor, type EntityRef, type Gate } from '../../http/authorize';
 import { httpError, MESSAGES } from '../../http/errors';
 import { financeType, type ListScope } from './queries';
+import type { LeaderRuleOf, UserRule } from '../activities';
 
 // Who may see which contributions, beyond holding the permission on the entity (decision 0038).
 
@@ -14,20 +15,11 @@ export function isContributor(owner: { userId: number | null }): (user: Pick<Act
   return (user) => owner.userId === user.userId;
 }
 
-/** A rule a user passes by without the permission (the `unless` of a check). */
-type Rule = (user: Pick<Actor, 'userId'>) => boolean;
-
-/**
- * The rule of a department's leader on an entity (the activities' departmentLeaderRule: they read its
- * contributions without a finance permission, decision 0047; nobody passes by it on any other entity).
- */
-export type LeaderRuleOf = (entity: EntityRef) => Promise<Rule>;
-
 /** Who reads a contribution without `contribution:view` on its entity: its contributor, or its department's leader. */
 export async function readsContribution(
   owner: { entity: EntityRef; userId: number | null },
   leaderOf: LeaderRuleOf,
-): Promise<Rule> {
+): Promise<UserRule> {
   const contributor = isContributor(owner);
   const leader = await leaderOf(owner.entity);
   return (user) => contributor(user) || leader(user);

@@ -1,8 +1,9 @@
 import { EXPENSE_MESSAGES } from '../../../../contract/expenses';
 import { SECURITY_MESSAGES } from '../../../../contract/security';
-import { ANYWHERE, reachesEverything, type Actor, type EntityRef, type Gate } from '../../http/authorize';
+import { ANYWHERE, reachesEverything, type Actor, type Gate } from '../../http/authorize';
 import { httpError } from '../../http/errors';
 import { requestEntity, type RequestFacts } from './facts';
+import type { LeaderRuleOf, UserRule } from '../activities';
 
 // Who may do what with an expense request, beyond holding the permission on its entity (decision 0038).
 // The services call these rules once the request is read (locked inside a write); the reads pass
@@ -19,16 +20,6 @@ export function isCreator(facts: Pick<RequestFacts, 'created_by'>): (user: Pick<
   return (user) => user.userId === facts.created_by;
 }
 
-/** A rule a user passes by without the permission (the `unless` of a check). */
-type Rule = (user: Pick<Actor, 'userId'>) => boolean;
-
-/**
- * The rule of a department's leader on an entity (the activities' departmentLeaderRule: they read its
- * requests and ask for its expenses without a finance permission, decision 0047; nobody passes by it on
- * any other entity).
- */
-export type LeaderRuleOf = (entity: EntityRef) => Promise<Rule>;
-
 /**
  * Who reads a request (its detail, lines, payments, attachments) without REQUEST_READ_PERMISSION: its
  * creator, or the leader of the department it is for.
@@ -36,7 +27,7 @@ export type LeaderRuleOf = (entity: EntityRef) => Promise<Rule>;
 export async function readsRequest(
   facts: Pick<RequestFacts, 'created_by' | 'entity_type' | 'entity_id'>,
   leaderOf: LeaderRuleOf,
-): Promise<Rule> {
+): Promise<UserRule> {
   const creator = isCreator(facts);
   const leader = await leaderOf(requestEntity(facts));
   return (user) => creator(user) || leader(user);
