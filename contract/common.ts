@@ -44,6 +44,12 @@ export function limitParam(max = 100, fallback = 20) {
     .default(fallback);
 }
 
+/** The 400s of a sort the list does not take (the schema's, and the server's guard behind it). */
+export const SORT_MESSAGES = {
+  unknown: (keys: readonly string[]) => `Tri inconnu. Tris possibles : ${keys.join(', ')}.`,
+  order: 'Ordre de tri invalide : asc ou desc.',
+} as const;
+
 /**
  * `sort` and `order` of a sortable list (`?sort=amount&order=desc`): `sort` is one of the list's own
  * keys (a name of the wire, never a column: the server maps it), anything else is a 400 in French.
@@ -51,8 +57,8 @@ export function limitParam(max = 100, fallback = 20) {
  */
 export function sortParams<const K extends readonly [string, ...string[]]>(keys: K) {
   return {
-    sort: z.enum(keys, { error: `Tri inconnu. Tris possibles : ${keys.join(', ')}.` }).optional(),
-    order: z.enum(SORT_ORDERS, { error: 'Ordre de tri invalide : asc ou desc.' }).optional(),
+    sort: z.enum(keys, { error: SORT_MESSAGES.unknown(keys) }).optional(),
+    order: z.enum(SORT_ORDERS, { error: SORT_MESSAGES.order }).optional(),
   };
 }
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ListSort, SortOrder } from '../../../contract/common';
+import { SORT_MESSAGES, type ListSort, type SortOrder } from '../../../contract/common';
 import { httpError } from '../http/errors';
 
 /**
@@ -15,10 +15,6 @@ export type SortColumn = SQL | readonly SQL[] | { by: SQL | readonly SQL[]; null
 /** The order a list has when the query asks none. */
 export type DefaultSort<K extends string> = { sort: K; order: SortOrder };
 
-export const SORT_MESSAGES = {
-  unknown: 'Tri inconnu.',
-} as const;
-
 /**
  * The ORDER BY of a list (without the keywords): the whitelisted columns of `query.sort` (the list's
  * default when absent) in `query.order` (ascending when a sort is asked without one, the default's
@@ -33,7 +29,7 @@ export function orderBy<K extends string>(
   id: SQL,
 ): SQL {
   const key = query.sort ?? fallback.sort;
-  if (!Object.hasOwn(columns, key)) throw httpError(400, SORT_MESSAGES.unknown);
+  if (!Object.hasOwn(columns, key)) throw httpError(400, SORT_MESSAGES.unknown(Object.keys(columns)));
   const order: SortOrder = query.order ?? (query.sort === undefined ? fallback.order : 'asc');
   const direction = sql.raw(order === 'desc' ? 'desc' : 'asc');
   const picked: SortColumn = columns[key];
