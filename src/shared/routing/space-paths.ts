@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { generatePath, matchRoutes, useLocation, type RouteObject } from 'react-router';
 import type { EntityType } from '@contract/common';
-import { SPACE_HOME, type SpaceKey } from '@/shared/auth/roles';
 import { handleOf, type PageId } from './page-route';
 import { spaceTree, useSpace, type EntityTarget, type SpaceDefinition } from './space';
 
@@ -138,11 +137,7 @@ export type SpacePaths = {
     page: PageId,
     params?: PathParams,
   ) => string | null;
-  /** a path below another space's root, where SPEC.md links across spaces ('fideles/12' of the admin) */
-  inSpace: (space: Exclude<SpaceKey, 'personal'>, path: string) => string;
 };
-
-const inSpace: SpacePaths['inSpace'] = (space, path) => join(SPACE_HOME[space], path);
 
 const noEntity = () => null;
 
@@ -160,7 +155,6 @@ export function spacePaths(space: Space, pathname: string): SpacePaths {
       const at = entity(type, target);
       return at === null ? null : resolvePage(space, at, page, params, 'level');
     },
-    inSpace,
   };
 }
 
@@ -171,7 +165,6 @@ const OUTSIDE: SpacePaths = {
   page: () => null,
   record: () => null,
   pageOf: () => null,
-  inSpace,
 };
 
 /** The current space's path helpers, seen from the current location. */
