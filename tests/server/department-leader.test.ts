@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { departmentSummaryAnswerSchema } from '../../contract/activities';
 import { queryOne } from '../../server/src/db/query';
 import type { TestApp } from './helpers';
-import { expenseTestApp, json, line, requestBody, type ExpenseIds } from './expenses-setup';
+import { expenseTestApp, json, line, plainFaithful, requestBody, type ExpenseIds } from './expenses-setup';
 
 /**
  * A department's leader answers for its money (decision 0047): fidele@, who leads the Chorale of the
@@ -32,26 +32,6 @@ async function idOf(query: ReturnType<typeof sql>): Promise<number> {
   return Number(row.id);
 }
 
-/** A faithful of church1 with a password, no position, no grant and no department yet. */
-async function plainFaithful(skip: string[]): Promise<string> {
-  const row = await queryOne<{ email: string }>(
-    t.db,
-    sql`select u.email from users u
-        where u.church_id = ${ids.church1} and u.email is not null and u.password_hash is not null
-          and not exists (select 1 from role_assignments ra join roles r on r.id = ra.role_id
-                          where ra.user_id = u.id and r.code <> 'faithful')
-          and not exists (select 1 from user_permissions p where p.user_id = u.id)
-          and not exists (select 1 from department_members m where m.user_id = u.id)
-          and u.email not in (${sql.join(
-            skip.map((email) => sql`${email}`),
-            sql`, `,
-          )})
-        order by u.id limit 1`,
-  );
-  expect(row, 'a plain faithful with an email and a password').toBeTruthy();
-  return row!.email;
-}
-
 beforeAll(async () => {
   ({ t, ids, dataDir } = await expenseTestApp());
   chorale = await idOf(
@@ -67,12 +47,12 @@ beforeAll(async () => {
           and name = 'Chorale'`,
   );
   // a plain member of the Chorale, and the leader of another department of the same church
-  member = await plainFaithful([LEADER]);
+  member = await plainFaithful(t, ids.church1, [LEADER]);
   await t.db.execute(
     sql`insert into department_members (department_id, user_id, role)
         select ${chorale}, id, 'member' from users where email = ${member}`,
   );
-  otherLeader = await plainFaithful([LEADER, member]);
+  otherLeader = await plainFaithful(t, ids.church1, [LEADER, member]);
   await t.db.execute(
     sql`update department_members set role = 'member' where department_id = ${otherDepartment} and role = 'leader'`,
   );

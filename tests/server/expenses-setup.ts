@@ -194,3 +194,30 @@ export const PNG = Buffer.concat([
 ]);
 /** A Windows executable's first bytes ('MZ'). */
 export const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300, 0x90)]);
+
+/**
+ * A faithful of `churchId` who can sign in (an email and a password) and holds no position, no grant
+ * and no department yet, other than those of `skip` (their emails): a plain member to make.
+ */
+export async function plainFaithful(t: TestApp, churchId: number, skip: string[] = []): Promise<string> {
+  const row = await queryOne<{ email: string }>(
+    t.db,
+    sql`select u.email from users u
+        where u.church_id = ${churchId} and u.email is not null and u.password_hash is not null
+          and not exists (select 1 from role_assignments ra join roles r on r.id = ra.role_id
+                          where ra.user_id = u.id and r.code <> 'faithful')
+          and not exists (select 1 from user_permissions p where p.user_id = u.id)
+          and not exists (select 1 from department_members m where m.user_id = u.id)
+          ${
+            skip.length
+              ? sql`and u.email not in (${sql.join(
+                  skip.map((email) => sql`${email}`),
+                  sql`, `,
+                )})`
+              : sql``
+          }
+        order by u.id limit 1`,
+  );
+  expect(row, 'a plain faithful with an email and a password').toBeTruthy();
+  return row!.email;
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closingAnswerSchema, closingListSchema } from '../../contract/closings';
 import { departmentSummaryAnswerSchema } from '../../contract/activities';
 import { queryOne } from '../../server/src/db/query';
-import { expenseTestApp, type ExpenseIds } from './expenses-setup';
+import { expenseTestApp, plainFaithful, type ExpenseIds } from './expenses-setup';
 import type { TestApp } from './helpers';
 
 /**
@@ -38,22 +38,12 @@ afterAll(() => t?.close());
 
 /** A faithful of church1 who holds no position and belongs to the Chorale as a plain member. */
 async function plainMember(): Promise<string> {
-  const row = await queryOne<{ email: string }>(
-    t.db,
-    sql`select u.email from users u
-        where u.church_id = ${ids.church1} and u.email is not null and u.password_hash is not null
-          and not exists (select 1 from role_assignments ra join roles r on r.id = ra.role_id
-                          where ra.user_id = u.id and r.code <> 'faithful')
-          and not exists (select 1 from user_permissions p where p.user_id = u.id)
-          and not exists (select 1 from department_members m where m.user_id = u.id)
-        order by u.id limit 1`,
-  );
-  expect(row, 'a plain faithful with an email and a password').toBeTruthy();
+  const email = await plainFaithful(t, ids.church1);
   await t.db.execute(
     sql`insert into department_members (department_id, user_id, role)
-        select ${chorale}, id, 'member' from users where email = ${row!.email}`,
+        select ${chorale}, id, 'member' from users where email = ${email}`,
   );
-  return row!.email;
+  return email;
 }
 
 describe('closings: money figures need a finance permission (issue 27, hole 4)', () => {

@@ -93,13 +93,13 @@ function ExpenseList({ mine }: { mine: boolean }) {
   const detailPath = (row: ExpenseRequestListItem) => paths.record('expenses.detail', { expenseId: row.id });
   // the server asks expense_request:create on the entity the request is written for (the Level's), or
   // a department's leader asks for its expenses (decision 0047)
-  const department = level.entityType === 'ACTIVITY_GROUP' ? (levelEntity(level)?.entityId ?? null) : null;
+  const entity = levelEntity(level);
+  const department = level.entityType === 'ACTIVITY_GROUP' ? (entity?.entityId ?? null) : null;
   const leads = useLeadsDepartment(department);
   const addPage = mine ? null : paths.page('expenses.add');
-  const mayAdd = usePermissions(
-    addPage && !leads ? [EXPENSE_CREATE_CODE] : [],
-    permissionEntity(levelEntity(level)),
-  ).has(EXPENSE_CREATE_CODE);
+  const mayAdd = usePermissions(addPage && !leads ? [EXPENSE_CREATE_CODE] : [], permissionEntity(entity)).has(
+    EXPENSE_CREATE_CODE,
+  );
   const addPath = addPage && (leads || mayAdd) ? addPage : null;
 
   const titleCell = (row: ExpenseRequestListItem) => (
