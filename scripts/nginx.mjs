@@ -15,6 +15,9 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+/** ngx_brotli's static module (deploy/nginx.conf's `brotli_static`): Debian's libnginx-mod-http-brotli-static. */
+export const BROTLI_MODULE =
+  process.env.NGINX_BROTLI_MODULE ?? '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 const MIME_TYPES = [
   '/etc/nginx/mime.types',
   '/usr/local/nginx/conf/mime.types',
@@ -66,6 +69,10 @@ export async function startNginx({ api, port, dist = 'dist' }) {
   if (!existsSync(NGINX)) throw new Error(`nginx est introuvable (${NGINX}) : apt-get install -y nginx`);
   if (!existsSync(path.resolve(ROOT, dist, 'index.html')))
     throw new Error(`${dist}/index.html manque : npm run build`);
+  if (!existsSync(BROTLI_MODULE))
+    throw new Error(
+      `le module brotli de nginx est introuvable (${BROTLI_MODULE}) : apt-get install -y libnginx-mod-http-brotli-static`,
+    );
   const mimeTypes = MIME_TYPES.find((file) => existsSync(file));
   if (!mimeTypes) throw new Error('mime.types de nginx introuvable');
   const listen = port ?? (await freePort());
@@ -75,7 +82,8 @@ export async function startNginx({ api, port, dist = 'dist' }) {
   const log = path.join(dir, 'error.log');
   writeFileSync(
     path.join(dir, 'nginx.conf'),
-    `worker_processes 1;
+    `load_module ${BROTLI_MODULE};
+worker_processes 1;
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${log} warn;
