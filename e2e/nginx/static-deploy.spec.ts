@@ -31,6 +31,10 @@ test('nginx sends the build as deploy/nginx.conf says: compressed copies, cachin
   const script = await request.get(entry!, { headers: { 'Accept-Encoding': 'gzip' } });
   expect(script.status()).toBe(200);
   expect(script.headers()['content-encoding']).toBe('gzip');
+  // a browser that takes brotli gets the .br copy (decision 0049): smaller than the .gz
+  const brotli = await request.get(entry!, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+  expect(brotli.headers()['content-encoding']).toBe('br');
+  expect(Number(brotli.headers()['content-length'])).toBeLessThan(Number(script.headers()['content-length']));
   expect(script.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(script.headers()['content-security-policy']).toBeUndefined();
   expect((await request.get('/assets/absent-0000.js')).status()).toBe(404);
@@ -76,5 +80,62 @@ test("a member's first screen on a phone: /mes-contributions through nginx, noth
   await expect(page.getByRole('link', { name: /R-\d{4}-\d{6}/ }).first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   expect(failed).toEqual([]);
+  await context.close();
+});
+
+test("a member's first visit on the emulated cheap phone: the page comes, and the worker only after it", async ({
+  browser,
+}) => {
+  // the phone of scripts/lcp.mjs: a first render sliced by a transition over a slow CPU once left the
+  // page on its loader for ever (the router's first update taken by a subscriber outside React);
+  // registering the worker at 'load' made its precache compete with the page (decision 0049)
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'allow',
+  });
+  const signedIn = await context.request.post('/api/login', {
+    data: { login: 'fidele@example.org', password: 'demo1234' },
+  });
+  expect(signedIn.ok()).toBe(true);
+  const account = await (await context.request.get('/api/me')).json();
+  await context.addInitScript((me) => {
+    localStorage.setItem('account', JSON.stringify({ state: { account: me }, version: 0 }));
+    // when the page asks for its worker, and whether the member's giving was on screen then
+    const marks = { registered: -1, shownAtRegister: false };
+    Object.assign(window, { __marks: marks });
+    const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+    navigator.serviceWorker.register = (...args: Parameters<typeof register>) => {
+      marks.registered = performance.now();
+      marks.shownAtRegister = /F\sCFA/.test(document.getElementById('root')?.textContent ?? '');
+      return register(...args);
+    };
+  }, account);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto('/mes-contributions');
+  await expect(page.getByText(/Depuis le début/)).toBeVisible({ timeout: 20_000 });
+  await page.waitForFunction(
+    () => (window as unknown as { __marks: { registered: number } }).__marks.registered > 0,
+    null,
+    {
+      timeout: 20_000,
+    },
+  );
+  const marks = await page.evaluate(
+    () => (window as unknown as { __marks: { shownAtRegister: boolean } }).__marks,
+  );
+  expect(marks.shownAtRegister).toBe(true);
   await context.close();
 });

@@ -1,7 +1,9 @@
 /**
  * The installable app (decision 0039): the page registers the service worker
- * (dist/sw.js, src/service-worker/sw.ts) once it has loaded, so that the worker's precache never
- * competes with the page's own first requests. A new version of the build is a new worker: it
+ * (dist/sw.js, src/service-worker/sw.ts) once its first page is shown and the main thread is idle,
+ * so that the worker's precache (the whole build, over a megabyte) never competes with the first
+ * page for the phone's network and CPU (decision 0049: the 'load' event comes before the router has
+ * drawn anything, and registering there delayed a member's first screen). A new version of the build is a new worker: it
  * installs in the background and waits; the page then shows 'Nouvelle version disponible'
  * (src/app/update-prompt.tsx), and 'Recharger' lets it take over and reloads the page.
  */
@@ -39,8 +41,21 @@ export function applyUpdate(): void {
 /** How often an open page asks whether a new version was deployed. */
 const UPDATE_CHECK_MS = 60 * 60_000;
 
-/** Registers dist/sw.js after the page's load (production builds only); never throws. */
-export function registerServiceWorker(): void {
+/** Resolves when the main thread is idle (at the latest after `timeout` ms). */
+function idle(timeout: number): Promise<void> {
+  return new Promise((resolve) => {
+    // Safari has no requestIdleCallback: a third of the delay instead
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(() => resolve(), { timeout });
+    else setTimeout(resolve, timeout / 3);
+  });
+}
+
+/**
+ * Registers dist/sw.js (production builds only) after the page's load, once `shown` resolves (the
+ * first page on screen) and the main thread is idle; never throws.
+ */
+export function registerServiceWorker(shown: Promise<unknown> = Promise.resolve()): void {
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
   const register = async () => {
     try {
@@ -63,6 +78,11 @@ export function registerServiceWorker(): void {
       // no worker (a private window, a browser that refuses it): the app works without
     }
   };
-  if (document.readyState === 'complete') void register();
-  else window.addEventListener('load', () => void register(), { once: true });
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+  void Promise.all([loaded, shown.catch(() => undefined)])
+    .then(() => idle(3_000))
+    .then(register);
 }
