@@ -59,23 +59,32 @@ try {
     for (let i = 0; i < RUNS; i += 1) {
       const headers = page.login ? { Cookie: await sessionCookie(page.login) } : null;
       const output = path.join(dir, `run-${i}.json`);
-      execFileSync(
-        command[0],
-        [
-          ...command.slice(1),
-          `${base}${page.path}`,
-          '--only-categories=performance',
-          '--output=json',
-          `--output-path=${output}`,
-          '--quiet',
-          '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
-          ...(headers ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
-        ],
-        {
-          stdio: ['ignore', 'ignore', 'inherit'],
-          env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
-        },
-      );
+      const lighthouse = () =>
+        execFileSync(
+          command[0],
+          [
+            ...command.slice(1),
+            `${base}${page.path}`,
+            '--only-categories=performance',
+            '--output=json',
+            `--output-path=${output}`,
+            '--quiet',
+            '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+            ...(headers ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
+          ],
+          {
+            stdio: ['ignore', 'ignore', 'inherit'],
+            env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+          },
+        );
+      try {
+        lighthouse();
+      } catch {
+        // now and then Lighthouse 12 loses its own trace (NO_NAVSTART, printed above) on this machine:
+        // that run is measured once more, said, instead of stopping the page's measure
+        console.log(`  ${page.path}: Lighthouse a échoué (message ci-dessus), essai refait`);
+        lighthouse();
+      }
       const report = JSON.parse(readFileSync(output, 'utf8'));
       if (report.runtimeError) throw new Error(`${page.path}: ${report.runtimeError.message}`);
       const audit = (id) => report.audits[id]?.numericValue ?? NaN;

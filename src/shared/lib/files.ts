@@ -16,11 +16,14 @@ export function sameFile(a: File, b: File): boolean {
   return a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
 }
 
-const sizeFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
+// made at first use: not while the shell's modules load (formatMoney, decision 0049)
+let sizeFormat: Intl.NumberFormat | null = null;
+const formatSize = (value: number) =>
+  (sizeFormat ??= new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 })).format(value);
 
 /** A file size in French units: '512 o', '12,5 Ko', '1,2 Mo'. */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} o`;
-  if (bytes < 1024 * 1024) return `${sizeFormat.format(bytes / 1024)} Ko`;
-  return `${sizeFormat.format(bytes / (1024 * 1024))} Mo`;
+  if (bytes < 1024 * 1024) return `${formatSize(bytes / 1024)} Ko`;
+  return `${formatSize(bytes / (1024 * 1024))} Mo`;
 }

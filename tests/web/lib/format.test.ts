@@ -35,6 +35,19 @@ describe('formatMoney', () => {
     expect(plain(formatMoney(999.6, { suffix: false }))).toBe('1 000');
   });
 
+  it('writes exactly what Intl.NumberFormat writes, without loading it', () => {
+    const currency = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'XOF' });
+    const integer = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
+    const amounts = [1, 12, 999, 1000, 9999, 10000, 123456, 1000000, 987654321, 12345678901234];
+    for (const base of amounts)
+      for (const amount of [base, -base, base + 0.5, -(base + 0.5), base + 0.49, base - 0.5]) {
+        expect(formatMoney(amount)).toBe(currency.format(amount));
+        expect(formatMoney(amount, { suffix: false })).toBe(integer.format(amount));
+      }
+    // where Intl writes '-0', a total reads 0
+    expect(formatMoney(-0.4)).toBe(currency.format(0));
+  });
+
   it('shows a missing amount as zero', () => {
     expect(plain(formatMoney(null))).toBe('0 F CFA');
     expect(plain(formatMoney(undefined, { suffix: false }))).toBe('0');
