@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { generatePath, matchRoutes, useLocation, type RouteObject } from 'react-router';
+import { generatePath, useLocation, type RouteObject } from 'react-router';
 import type { EntityType } from '@contract/common';
 import { handleOf, type PageId } from './page-route';
-import { spaceTree, useSpace, type EntityTarget, type SpaceDefinition } from './space';
+import { matchSpace, spaceTree, useSpace, type EntityTarget, type SpaceDefinition } from './space';
 
 /*
  * How a page finds the URL of another page without knowing the space it is in. Every feature page
@@ -70,7 +70,7 @@ export function resolvePage(
   params: PathParams = {},
   reach: Reach = 'level',
 ): string | null {
-  const matches = matchRoutes(spaceTree(space), pathname);
+  const matches = matchSpace(space, pathname);
   if (!matches) return null;
   const levels = matches.filter((match) => handleOf(match.route).level).reverse();
   const known = { ...matches[matches.length - 1].params, ...params };
@@ -108,13 +108,12 @@ export function resolvePage(
  * when that place has no page (yet).
  */
 export function landingOf(space: Space, pathname: string): string | null {
-  const tree = spaceTree(space);
-  const matches = matchRoutes(tree, pathname) ?? [];
+  const matches = matchSpace(space, pathname) ?? [];
   for (let i = matches.length - 1; i >= 0; i--) {
     const landing = handleOf(matches[i].route).landing;
     if (landing === undefined) continue;
     const path = join(matches[i].pathnameBase, landing);
-    return matchRoutes(tree, path) ? path : null;
+    return matchSpace(space, path) ? path : null;
   }
   return null;
 }

@@ -76,10 +76,33 @@ export function spaceTree(space: Pick<SpaceDefinition, 'root' | 'routes'>): Rout
   return tree;
 }
 
+type SpaceMatches = ReturnType<typeof matchRoutes<RouteObject>>;
+const matched = new WeakMap<RouteObject[], Map<string, SpaceMatches>>();
+/** How many locations each space keeps the matches of (a list's links ask for the same few). */
+const MATCHES_KEPT = 200;
+
+/**
+ * `matchRoutes` over the space's tree, kept per location: React Router flattens and ranks the whole
+ * tree on each call, and a list of 20 rows asked for it once per row's link (decision 0049: ~40 ms
+ * of a cheap phone's render of /mes-contributions). Read-only: callers never change the matches.
+ */
+export function matchSpace(space: Pick<SpaceDefinition, 'root' | 'routes'>, pathname: string): SpaceMatches {
+  const tree = spaceTree(space);
+  let byPath = matched.get(tree);
+  if (!byPath) {
+    byPath = new Map();
+    matched.set(tree, byPath);
+  }
+  if (byPath.has(pathname)) return byPath.get(pathname)!;
+  if (byPath.size >= MATCHES_KEPT) byPath.clear();
+  const matches = matchRoutes(tree, pathname);
+  byPath.set(pathname, matches);
+  return matches;
+}
+
 /** Whether `path` (without query string) reaches a page registered in the space's route tree. */
 export function isRegisteredIn(space: Pick<SpaceDefinition, 'root' | 'routes'>, path: string): boolean {
-  const pathname = path.split(/[?#]/)[0];
-  return matchRoutes(spaceTree(space), pathname) !== null;
+  return matchSpace(space, path.split(/[?#]/)[0]) !== null;
 }
 
 type SpaceValue = { space: SpaceDefinition; isRegistered: (path: string) => boolean };
